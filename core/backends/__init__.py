@@ -1,0 +1,46 @@
+"""One package per framework, each providing core's primary implementations.
+
+A backend package defines: ``name``, ``version`` (the installed framework's version),
+``native_array_types``, ``NativeDtype``, ``native_dtypes`` (core dtype name -> native
+dtype object) and ``can_hold(native_dtype)``; its category modules (``elementwise.py``,
+``creation.py``, ...) define the primary functions under core's names.
+"""
+
+from typing import Any
+
+from core import dtypes
+from core.dtypes import Dtype
+
+
+def inferred_dtype(obj: Any) -> Dtype | None:
+    """The dtype ``asarray(obj)`` takes with no dtype given, or None to let the framework
+    decide (sequences holding arrays).
+
+    Python scalars and nested sequences of them take core's default dtype of their highest
+    kind; an empty sequence the default float dtype; an array keeps its dtype.
+    """
+    kind = dtypes._scalar_kind(obj)
+    if kind is not None:
+        return dtypes._default_for_kind(kind)
+    if type(obj) in (list, tuple) and _is_empty(obj):
+        return dtypes.default_float_dtype()
+    native = getattr(obj, "dtype", None)
+    if native is None:
+        return None
+    from core.backend import as_core_dtype
+
+    return as_core_dtype(native)
+
+
+def _is_empty(sequence: Any) -> bool:
+    return all(type(item) in (list, tuple) and _is_empty(item) for item in sequence)
+
+
+def foreign_to_numpy(obj: Any, own_types: tuple[type, ...]) -> Any:
+    """``obj`` as a numpy array when it is another framework's array, else unchanged."""
+    if isinstance(obj, own_types) or type(obj) in (list, tuple, bool, int, float, complex):
+        return obj
+    from core.backend import backend_of_native
+
+    owner = backend_of_native(obj)
+    return obj if owner is None else owner.module.to_numpy(obj)

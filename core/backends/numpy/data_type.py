@@ -1,0 +1,18 @@
+"""numpy implementations of core's data-type functions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy
+
+from core.backends.numpy import native_dtypes
+
+
+def astype(
+    x: numpy.ndarray, dtype: Any, /, *, copy: bool = True, device: str | None = None
+) -> numpy.ndarray:
+    native = native_dtypes[dtype]
+    if x.dtype.kind == "c" and native.kind != "c":
+        x = x.real
+    return x.astype(native, copy=copy)

@@ -1,0 +1,41 @@
+"""The tensorflow backend."""
+
+import numpy
+import tensorflow as tf
+
+from core.dtypes import DTYPE_NAMES, Dtype
+
+name = "tensorflow"
+version = tf.__version__
+native_array_types = (tf.Tensor, tf.Variable)
+NativeArray = tf.Tensor
+NativeDtype = tf.dtypes.DType
+native_dtypes = {dtype_name: tf.as_dtype(dtype_name) for dtype_name in DTYPE_NAMES}
+core_dtypes = {native: Dtype(dtype_name) for dtype_name, native in native_dtypes.items()}
+
+
+def can_hold(native_dtype) -> bool:
+    try:
+        tf.zeros((1,), dtype=native_dtype)
+    except (TypeError, tf.errors.OpError):
+        return False
+    return True
+
+
+exact_array_type = type(tf.zeros(()))
+
+
+def to_numpy(x: tf.Tensor) -> numpy.ndarray:
+    return x.numpy()
+
+
+def from_numpy(array: numpy.ndarray) -> tf.Tensor:
+    return tf.convert_to_tensor(array)
+
+
+def shape_of(x: tf.Tensor) -> tuple[int, ...]:
+    return tuple(x.shape.as_list())
+
+
+def device_of(x: tf.Tensor) -> str:
+    return "gpu" if "GPU" in x.device else "cpu"

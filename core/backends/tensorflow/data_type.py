@@ -1,0 +1,18 @@
+"""tensorflow implementations of core's data-type functions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import tensorflow as tf
+
+from core.backends.tensorflow import native_dtypes
+
+
+def astype(
+    x: tf.Tensor, dtype: Any, /, *, copy: bool = True, device: str | None = None
+) -> tf.Tensor:
+    native = native_dtypes[dtype]
+    if x.dtype.is_complex and not native.is_complex:
+        x = tf.math.real(x)
+    return tf.cast(x, native)

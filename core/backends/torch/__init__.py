@@ -1,0 +1,51 @@
+"""The torch backend. torch 2.13 holds uint16/32/64 but implements few ops for them."""
+
+import ml_dtypes
+import numpy
+import torch
+
+from core.dtypes import DTYPE_NAMES, Dtype
+
+name = "torch"
+version = torch.__version__.split("+")[0]
+native_array_types = (torch.Tensor,)
+NativeArray = torch.Tensor
+NativeDtype = torch.dtype
+native_dtypes = {dtype_name: getattr(torch, dtype_name, None) for dtype_name in DTYPE_NAMES}
+core_dtypes = {native: Dtype(dtype_name) for dtype_name, native in native_dtypes.items()}
+
+
+def can_hold(native_dtype) -> bool:
+    if native_dtype is None:
+        return False
+    try:
+        torch.zeros((1,), dtype=native_dtype)
+    except (TypeError, RuntimeError):
+        return False
+    return True
+
+
+exact_array_type = torch.Tensor
+
+
+def to_numpy(x: torch.Tensor) -> numpy.ndarray:
+    x = x.detach().cpu().resolve_conj().resolve_neg()
+    if x.dtype == torch.bfloat16:
+        return x.float().numpy().astype(ml_dtypes.bfloat16)
+    return x.numpy()
+
+
+def from_numpy(array: numpy.ndarray) -> torch.Tensor:
+    if array.dtype == ml_dtypes.bfloat16:
+        return torch.from_numpy(array.astype(numpy.float32)).to(torch.bfloat16)
+    if not (array.flags.c_contiguous and array.flags.writeable):
+        array = array.copy()
+    return torch.from_numpy(array)
+
+
+def shape_of(x: torch.Tensor) -> tuple[int, ...]:
+    return tuple(x.shape)
+
+
+def device_of(x: torch.Tensor) -> str:
+    return str(x.device)

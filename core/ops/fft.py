@@ -1,0 +1,3 @@
+"""core's fft functions."""
+
+NAMESPACE = "fft"

@@ -1,0 +1,3 @@
+"""core's linalg functions."""
+
+NAMESPACE = "linalg"

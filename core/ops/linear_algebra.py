@@ -1,0 +1,1 @@
+"""core's linear_algebra functions."""

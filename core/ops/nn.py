@@ -1,0 +1,3 @@
+"""core's nn functions."""
+
+NAMESPACE = "nn"

@@ -1,0 +1,3 @@
+"""core's random functions."""
+
+NAMESPACE = "random"

@@ -1,0 +1,579 @@
+"""core's functions and how a backend's implementations are bound to them, once.
+
+Each function of core's API is declared in a category module of :mod:`core.ops` with one of
+the kind decorators (seed 004):
+
+* :func:`primary`: one implementation per backend, in ``core/backends/<name>/<category>.py``
+  under the same name; the declaration holds the signature and docstring only.
+* :func:`compositional`: written once, in the declaration's body, from other functions.
+* :func:`mixed`: compositional, plus backend implementations where a backend has a native
+  one. A backend implementation that carries ``partial_mixed_handler`` (a predicate taking
+  the call's arguments) is used only where the predicate holds, the composition elsewhere.
+
+Bodies and backend implementations work on native arrays: they call other functions
+through :mod:`core.native` (native in, native out) and never through native operators,
+whose promotion differs between frameworks.
+
+When a backend is set, every function is bound twice: its native implementation (with a
+dtype check where the backend's implementation declares unsupported dtypes) goes into
+:mod:`core.native`, and a generated public function that unwraps :class:`core.Array`
+arguments, calls it and wraps the result goes into ``core``. A call with the fast types
+(``core.Array`` or the backend's own array type) does nothing else; anything else
+(Python scalars, other frameworks' arrays, containers, classes with
+``__core_array_function__``) takes :func:`_slow_call`.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import sys
+import textwrap
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from core import dtypes as _dtypes
+from core import support
+from core.dtypes import Dtype
+
+if TYPE_CHECKING:
+    from core.backend import BackendState
+
+__all__ = [
+    "primary",
+    "compositional",
+    "mixed",
+    "function_unsupported_dtypes",
+    "function_supported_dtypes",
+]
+
+PRIMARY, COMPOSITIONAL, MIXED = "primary", "compositional", "mixed"
+
+
+class FunctionSpec:
+    """A declared core function: its kind, signature and which parameters hold arrays.
+
+    A parameter holds an array when its annotation mentions ``Array`` (``ArrayLike``,
+    ``Array | None``); a sequence of arrays when it mentions ``Sequence[`` too, or when it
+    is ``*args`` annotated with an array type. ``ArrayLike | NestedSequence`` (asarray's
+    ``obj``) is an object parameter: Arrays in it are unwrapped, nothing else is touched.
+    """
+
+    __slots__ = (
+        "array_params",
+        "category",
+        "is_method",
+        "kind",
+        "name",
+        "namespace",
+        "object_params",
+        "qualname",
+        "reference",
+        "sequence_params",
+        "signature",
+    )
+
+    def __init__(self, reference: Callable[..., Any], kind: str) -> None:
+        self.name = reference.__name__
+        self.namespace: str = getattr(sys.modules[reference.__module__], "NAMESPACE", "")
+        self.qualname = f"{self.namespace}.{self.name}" if self.namespace else self.name
+        self.kind = kind
+        self.reference = reference
+        self.category = reference.__module__.rpartition(".")[2]
+        self.signature = inspect.signature(reference)
+        self.array_params: list[str] = []
+        self.sequence_params: list[str] = []
+        self.object_params: list[str] = []
+        for parameter in self.signature.parameters.values():
+            annotation = str(parameter.annotation)
+            if "Array" not in annotation:
+                continue
+            if "NestedSequence" in annotation:
+                self.object_params.append(parameter.name)
+            elif "Sequence[" in annotation or parameter.kind is parameter.VAR_POSITIONAL:
+                self.sequence_params.append(parameter.name)
+            else:
+                self.array_params.append(parameter.name)
+        first = next(iter(self.signature.parameters), None)
+        self.is_method = not self.namespace and first in self.array_params
+
+
+_specs: dict[str, FunctionSpec] = {}
+
+
+def _declare(kind: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
+        spec = FunctionSpec(fn, kind)
+        if spec.qualname in _specs:
+            raise ValueError(f"core.{spec.qualname} is declared twice")
+        _specs[spec.qualname] = spec
+        return fn
+
+    decorate.__name__ = kind
+    return decorate
+
+
+primary = _declare(PRIMARY)
+compositional = _declare(COMPOSITIONAL)
+mixed = _declare(MIXED)
+
+
+def specs() -> dict[str, FunctionSpec]:
+    """Every declared function, by qualified name (``"add"``, ``"linalg.svd"``)."""
+    return _specs
+
+
+# ---------------------------------------------------------------------------------------
+# binding a backend
+# ---------------------------------------------------------------------------------------
+def _backend_implementations(state: BackendState) -> dict[str, Callable[..., Any]]:
+    from core.ops import CATEGORIES
+
+    implementations: dict[str, Callable[..., Any]] = {}
+    for category in CATEGORIES:
+        namespace = importlib.import_module(f"core.ops.{category}").__dict__.get("NAMESPACE", "")
+        prefix = f"{namespace}." if namespace else ""
+        module_name = f"{state.module.__name__}.{category}"
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as error:
+            if error.name != module_name:
+                raise
+            continue
+        for name, value in vars(module).items():
+            if callable(value) and getattr(value, "__module__", None) == module_name:
+                if not name.startswith("_"):
+                    implementations[prefix + name] = value
+    return implementations
+
+
+def bind_backend(state: BackendState) -> None:
+    """Build ``state.natives`` and ``state.publics``: every function bound to this backend."""
+    implementations = _backend_implementations(state)
+    state.implementations = implementations
+    state.natives = {}
+    state.publics = {}
+    for qualname, spec in _specs.items():
+        state.natives[qualname] = _native_function(spec, implementations.get(qualname), state)
+    for qualname, spec in _specs.items():
+        state.publics[qualname] = _make_public(spec, state, infer=False)
+    if state.name == "numpy":
+        state.inferring_publics = {
+            qualname: _make_public(spec, state, infer=True) for qualname, spec in _specs.items()
+        }
+
+
+def _missing(spec: FunctionSpec, state: BackendState) -> Callable[..., Any]:
+    def missing(*args: Any, **kwargs: Any) -> Any:
+        raise NotImplementedError(
+            f"core.{spec.qualname} has no implementation for the {state.name} backend yet"
+        )
+
+    return missing
+
+
+def _native_function(
+    spec: FunctionSpec, implementation: Callable[..., Any] | None, state: BackendState
+) -> Callable[..., Any]:
+    if spec.kind == COMPOSITIONAL or implementation is None:
+        if spec.kind == PRIMARY:
+            return _missing(spec, state)
+        return spec.reference
+    handler = getattr(implementation, "partial_mixed_handler", None)
+    function = implementation
+    if handler is not None:
+        composition = spec.reference
+
+        def function(*args: Any, **kwargs: Any) -> Any:
+            if handler(*args, **kwargs):
+                return implementation(*args, **kwargs)
+            return composition(*args, **kwargs)
+
+        function.__name__ = spec.name
+    unsupported = frozenset(getattr(implementation, "unsupported_dtypes", ())) & frozenset(
+        state.valid_dtypes
+    )
+    if unsupported:
+        function = _dtype_checked(spec, function, unsupported, state)
+    return function
+
+
+def _dtype_checked(
+    spec: FunctionSpec,
+    function: Callable[..., Any],
+    unsupported: frozenset[Dtype],
+    state: BackendState,
+) -> Callable[..., Any]:
+    bad_natives = {state.native_dtypes[d]: d for d in unsupported}
+
+    def convert(value: Any) -> Any:
+        native = getattr(value, "dtype", None)
+        if native is None or native not in bad_natives:
+            if type(value) in (list, tuple):
+                return type(value)(convert(element) for element in value)
+            return value
+        dtype = bad_natives[native]
+        target = support.cast_target(dtype, unsupported, state.valid_dtypes)
+        if target is None:
+            raise support.UnsupportedDtypeError(
+                f"core.{spec.qualname} does not support {dtype} on the {state.name} backend "
+                f"({state.name} {state.version}); cast the input to another dtype, or turn "
+                "on a casting mode such as core.upcast_data_types() or core.cast_data_types()"
+            )
+        return state.natives["astype"](value, target)
+
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        return function(*[convert(a) for a in args], **{k: convert(v) for k, v in kwargs.items()})
+
+    checked.__name__ = spec.name
+    checked.unsupported_dtypes = unsupported  # type: ignore[attr-defined]
+    return checked
+
+
+def _install(functions: dict[str, Callable[..., Any]], root: Any) -> None:
+    """Bind qualified names into ``root`` and its sub-namespaces (``linalg.svd``)."""
+    for qualname, function in functions.items():
+        namespace, _, name = qualname.rpartition(".")
+        target = getattr(root, namespace) if namespace else root
+        setattr(target, name, function)
+
+
+def activate(state: BackendState, *, explicit: bool) -> None:
+    """Put ``state``'s functions and dtypes into ``core`` and :mod:`core.native`."""
+    core = sys.modules["core"]
+    _install(state.natives, sys.modules["core.native"])
+    _install(state.publics if explicit else state.inferring_publics, core)
+    core._bind_dtypes(state, explicit)
+
+
+# ---------------------------------------------------------------------------------------
+# the generated public functions
+# ---------------------------------------------------------------------------------------
+def _parameter_source(spec: FunctionSpec) -> tuple[str, str, dict[str, Any]]:
+    """(parameter list, call arguments, defaults namespace) reproducing the signature."""
+    parameters: list[str] = []
+    arguments: list[str] = []
+    defaults: dict[str, Any] = {}
+    seen_positional_only = seen_star = False
+    for parameter in spec.signature.parameters.values():
+        name = parameter.name
+        text = name
+        if parameter.default is not parameter.empty:
+            defaults[f"_default_{name}"] = parameter.default
+            text = f"{name}=_default_{name}"
+        kind = parameter.kind
+        if kind is parameter.POSITIONAL_ONLY:
+            seen_positional_only = True
+            parameters.append(text)
+            arguments.append(name)
+            continue
+        if seen_positional_only:
+            parameters.append("/")
+            seen_positional_only = False
+        if kind is parameter.POSITIONAL_OR_KEYWORD:
+            parameters.append(text)
+            arguments.append(name)
+        elif kind is parameter.VAR_POSITIONAL:
+            seen_star = True
+            parameters.append(f"*{name}")
+            arguments.append(f"*{name}")
+        elif kind is parameter.KEYWORD_ONLY:
+            if not seen_star:
+                parameters.append("*")
+                seen_star = True
+            parameters.append(text)
+            arguments.append(f"{name}={name}")
+        else:
+            parameters.append(f"**{name}")
+            arguments.append(f"**{name}")
+    if seen_positional_only:
+        parameters.append("/")
+    return ", ".join(parameters), ", ".join(arguments), defaults
+
+
+def _make_public(spec: FunctionSpec, state: BackendState, *, infer: bool) -> Callable[..., Any]:
+    from core.array import Array
+
+    parameters, arguments, namespace = _parameter_source(spec)
+    lines = [f"def {spec.name}({parameters}):"]
+    for name in spec.array_params:
+        lines.append(f"    if type({name}) is _Array: {name} = {name}._data")
+        lines.append(
+            f"    elif type({name}) is not _Native and {name} is not None: "
+            f"return _slow({arguments})"
+        )
+    for name in spec.sequence_params:
+        lines.append(f"    {name} = _natives_or_none({name})")
+        lines.append(f"    if {name} is None: return _slow({arguments})")
+    for name in spec.object_params:
+        lines.append(f"    {name} = _unwrap_nested({name})")
+    if "dtype" in spec.signature.parameters:
+        lines.append(
+            "    if dtype is not None and type(dtype) is not _Dtype: dtype = _as_dtype(dtype)"
+        )
+    lines.append(f"    return _wrap(_implementation({arguments}))")
+    source = "\n".join(lines)
+
+    from core.backend import as_core_dtype
+
+    exact_type = state.module.exact_array_type
+    namespace.update(
+        _Array=Array,
+        _Native=exact_type,
+        _Dtype=Dtype,
+        _as_dtype=as_core_dtype,
+        _implementation=state.natives[spec.qualname],
+        _wrap=_wrapper_for(state),
+        _natives_or_none=lambda values: _natives_or_none(values, exact_type),
+        _unwrap_nested=_unwrap_nested,
+        _slow=lambda *args, **kwargs: _slow_call(spec, state, infer, args, kwargs),
+    )
+    exec(compile(source, f"<core.{spec.qualname} for {state.name}>", "exec"), namespace)
+    public = namespace[spec.name]
+    public.__doc__ = spec.reference.__doc__
+    public.__module__ = f"core.{spec.namespace}" if spec.namespace else "core"
+    public.__qualname__ = spec.name
+    public.__signature__ = spec.signature
+    public.__wrapped__ = spec.reference
+    public.kind = spec.kind
+    return public
+
+
+def _natives_or_none(values: Any, exact_type: type) -> tuple[Any, ...] | None:
+    from core.array import Array
+
+    result = []
+    for value in values:
+        if type(value) is Array:
+            value = value._data
+        elif type(value) is not exact_type:
+            return None
+        result.append(value)
+    return tuple(result)
+
+
+def _unwrap_nested(value: Any) -> Any:
+    """Arrays inside (nested lists and tuples of) ``value`` replaced by their natives."""
+    from core.array import Array
+
+    if type(value) is Array:
+        return value._data
+    if type(value) in (list, tuple):
+        return type(value)(_unwrap_nested(element) for element in value)
+    return value
+
+
+def _wrapper_for(state: BackendState) -> Callable[[Any], Any]:
+    from core.array import Array
+
+    exact_type = state.module.exact_array_type
+    array_types = state.native_array_types
+    new = object.__new__
+
+    def wrap(out: Any) -> Any:
+        if type(out) is exact_type or isinstance(out, array_types):
+            array = new(Array)
+            array._data = out
+            return array
+        if isinstance(out, tuple):
+            items = [wrap(item) for item in out]
+            return type(out)(*items) if hasattr(out, "_fields") else tuple(items)
+        if isinstance(out, list):
+            return [wrap(item) for item in out]
+        return out
+
+    return wrap
+
+
+# ---------------------------------------------------------------------------------------
+# the slow path: everything that is not an Array or the backend's own array
+# ---------------------------------------------------------------------------------------
+def _array_values(spec: FunctionSpec, bound: inspect.BoundArguments) -> list[Any]:
+    values = []
+    for name in spec.array_params:
+        if name in bound.arguments:
+            values.append(bound.arguments[name])
+    for name in spec.sequence_params:
+        values.extend(bound.arguments.get(name, ()))
+    return values
+
+
+def _slow_call(
+    spec: FunctionSpec, state: BackendState, infer: bool, args: tuple, kwargs: dict
+) -> Any:
+    from core.array import Array
+    from core.backend import backend_of_native
+    from core.container import Container
+
+    public = state.publics[spec.qualname]
+    bound = spec.signature.bind(*args, **kwargs)
+    values = _array_values(spec, bound)
+
+    handlers = [
+        value
+        for value in values
+        if hasattr(type(value), "__core_array_function__") and type(value) is not Array
+    ]
+    if handlers:
+        types = tuple(dict.fromkeys(type(value) for value in handlers))
+        for value in handlers:
+            result = type(value).__core_array_function__(value, public, types, args, kwargs)
+            if result is not NotImplemented:
+                return result
+        raise TypeError(
+            f"core.{spec.qualname}: no implementation for argument types "
+            f"{', '.join(t.__name__ for t in types)} (each __core_array_function__ "
+            "returned NotImplemented)"
+        )
+
+    everything = list(bound.arguments.values())
+    if any(isinstance(value, Container) for value in everything):
+        return Container.call_leafwise(public, args, kwargs)
+
+    natives = [value._data if type(value) is Array else value for value in values]
+    if infer:
+        for value in natives:
+            if value is not None and not isinstance(value, state.native_array_types):
+                other = backend_of_native(value)
+                if other is not None and other is not state:
+                    return _call_inferred(spec, other, args, kwargs)
+
+    dtypes = [
+        state.from_native[value.dtype]
+        for value in natives
+        if isinstance(value, state.native_array_types)
+    ]
+    for name in spec.array_params:
+        if name in bound.arguments:
+            bound.arguments[name] = _to_native(bound.arguments[name], state, dtypes)
+    for name in spec.sequence_params:
+        if name in bound.arguments:
+            bound.arguments[name] = tuple(
+                _to_native(value, state, dtypes) for value in bound.arguments[name]
+            )
+    for name in spec.object_params:
+        if name in bound.arguments:
+            bound.arguments[name] = _unwrap_nested(bound.arguments[name])
+    if "dtype" in bound.arguments and bound.arguments["dtype"] is not None:
+        from core.backend import as_core_dtype
+
+        bound.arguments["dtype"] = as_core_dtype(bound.arguments["dtype"])
+    return _wrapper_for(state)(state.natives[spec.qualname](*bound.args, **bound.kwargs))
+
+
+def _to_native(value: Any, state: BackendState, dtypes: list[Dtype]) -> Any:
+    """One array argument as ``state``'s native array.
+
+    A Python scalar takes the dtype :func:`core.result_type` gives it with the call's array
+    arguments (so it never widens them); other frameworks' arrays go through numpy.
+    """
+    from core.array import Array
+
+    if value is None:
+        return None
+    if type(value) is Array:
+        value = value._data
+    if isinstance(value, state.native_array_types):
+        return value
+    if type(value) in (bool, int, float, complex):
+        dtype = _dtypes.result_type(*dtypes, value) if dtypes else _dtypes.result_type(value)
+        if type(value) is int and dtype.is_int_dtype:
+            value = _wrap_integer(value, dtype)
+        return state.natives["asarray"](value, dtype=dtype)
+    if hasattr(value, "__array__") or hasattr(value, "__dlpack__"):
+        from core.backend import backend_of_native
+
+        owner = backend_of_native(value)
+        if owner is not None and owner is not state:
+            return state.module.from_numpy(owner.module.to_numpy(value))
+    return state.natives["asarray"](value)
+
+
+def _wrap_integer(value: int, dtype: Dtype) -> int:
+    """``value`` wrapped into ``dtype``'s range, as integer arithmetic overflow wraps."""
+    low = -(2 ** (dtype.bits - 1)) if dtype.kind == "i" else 0
+    return (value - low) % 2**dtype.bits + low
+
+
+def _call_inferred(spec: FunctionSpec, other: BackendState, args: tuple, kwargs: dict) -> Any:
+    """Run one call on the backend of its native inputs, with no backend set."""
+    from core.backend import current_backend
+
+    native = sys.modules["core.native"]
+    _install(other.natives, native)
+    try:
+        return other.publics[spec.qualname](*args, **kwargs)
+    finally:
+        _install(current_backend().natives, native)
+
+
+# ---------------------------------------------------------------------------------------
+# supported dtypes of a function
+# ---------------------------------------------------------------------------------------
+def _called_functions(spec: FunctionSpec) -> set[str]:
+    """Names of core functions a composition calls (``native.<name>(...)``)."""
+    try:
+        source = textwrap.dedent(inspect.getsource(spec.reference))
+    except (OSError, TypeError):
+        return set()
+    called = set()
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Attribute):
+            continue
+        if isinstance(node.value, ast.Name) and node.value.id == "native":
+            qualname = node.attr
+        elif (
+            isinstance(node.value, ast.Attribute)
+            and isinstance(node.value.value, ast.Name)
+            and node.value.value.id == "native"
+        ):
+            qualname = f"{node.value.attr}.{node.attr}"
+        else:
+            continue
+        if qualname in _specs and qualname != spec.qualname:
+            called.add(qualname)
+    return called
+
+
+def function_unsupported_dtypes(fn: Any, /, *, backend: str | None = None) -> tuple[Dtype, ...]:
+    """The dtypes ``fn`` (a core function or its name) does not support on a backend.
+
+    The backend's invalid dtypes, plus what its implementation declares; for a
+    compositional function (or a mixed one where the backend has no implementation of
+    its own), the union over the functions it calls.
+    """
+    from core.backend import _load, current_backend
+
+    state = _load(backend) if backend is not None else current_backend()
+    if isinstance(fn, str):
+        name = fn
+    else:
+        namespace = fn.__module__.removeprefix("core").lstrip(".")
+        name = f"{namespace}.{fn.__name__}" if namespace else fn.__name__
+    if name not in _specs:
+        raise ValueError(f"{name!r} is not a core function")
+    unsupported = set(state.invalid_dtypes) | _declared_unsupported(_specs[name], state, set())
+    return tuple(d for d in _dtypes.all_dtypes if d in unsupported)
+
+
+def _declared_unsupported(
+    spec: FunctionSpec, state: BackendState, visiting: set[str]
+) -> set[Dtype]:
+    implementation = state.implementations.get(spec.qualname)
+    if spec.kind == PRIMARY or (spec.kind == MIXED and implementation is not None):
+        declared = set(getattr(implementation, "unsupported_dtypes", ()))
+        if getattr(implementation, "partial_mixed_handler", None) is None:
+            return declared
+    else:
+        declared = set()
+    visiting.add(spec.qualname)
+    for called in _called_functions(spec) - visiting:
+        declared |= _declared_unsupported(_specs[called], state, visiting)
+    return declared
+
+
+def function_supported_dtypes(fn: Any, /, *, backend: str | None = None) -> tuple[Dtype, ...]:
+    """The dtypes ``fn`` supports on a backend: the complement of the unsupported ones."""
+    unsupported = set(function_unsupported_dtypes(fn, backend=backend))
+    return tuple(d for d in _dtypes.all_dtypes if d not in unsupported)
