@@ -138,7 +138,7 @@ uint8, uint16, uint32, uint64 = (Dtype(n) for n in ("uint8", "uint16", "uint32",
 bfloat16, float16, float32, float64 = (
     Dtype(n) for n in ("bfloat16", "float16", "float32", "float64")
 )
-bool = Dtype("bool")  # noqa: A001 - the dtype is called bool in every framework
+bool = Dtype("bool")
 complex64, complex128 = Dtype("complex64"), Dtype("complex128")
 
 all_dtypes = tuple(Dtype(n) for n in DTYPE_NAMES)

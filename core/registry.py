@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from core import dtypes as _dtypes
 from core import support
+from core.backends import _wrap_scalar
 from core.dtypes import Dtype
 
 if TYPE_CHECKING:
@@ -478,9 +479,7 @@ def _to_native(value: Any, state: BackendState, dtypes: list[Dtype]) -> Any:
         return value
     if type(value) in (bool, int, float, complex):
         dtype = _dtypes.result_type(*dtypes, value) if dtypes else _dtypes.result_type(value)
-        if type(value) is int and dtype.is_int_dtype:
-            value = _wrap_integer(value, dtype)
-        return state.natives["asarray"](value, dtype=dtype)
+        return state.natives["asarray"](_wrap_scalar(value, dtype), dtype=dtype)
     if hasattr(value, "__array__") or hasattr(value, "__dlpack__"):
         from core.backend import backend_of_native
 
@@ -488,12 +487,6 @@ def _to_native(value: Any, state: BackendState, dtypes: list[Dtype]) -> Any:
         if owner is not None and owner is not state:
             return state.module.from_numpy(owner.module.to_numpy(value))
     return state.natives["asarray"](value)
-
-
-def _wrap_integer(value: int, dtype: Dtype) -> int:
-    """``value`` wrapped into ``dtype``'s range, as integer arithmetic overflow wraps."""
-    low = -(2 ** (dtype.bits - 1)) if dtype.kind == "i" else 0
-    return (value - low) % 2**dtype.bits + low
 
 
 def _call_inferred(spec: FunctionSpec, other: BackendState, args: tuple, kwargs: dict) -> Any:

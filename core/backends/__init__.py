@@ -44,3 +44,42 @@ def foreign_to_numpy(obj: Any, own_types: tuple[type, ...]) -> Any:
 
     owner = backend_of_native(obj)
     return obj if owner is None else owner.module.to_numpy(obj)
+
+
+def make_promote(
+    core_dtypes: dict[Any, Dtype],
+    native_dtypes: dict[str, Any],
+    cast: Any,
+    scalar_to_native: Any,
+) -> Any:
+    """Build a backend's ``promote(*values)``: native arrays cast to their common dtype under
+    core's table, Python scalars made arrays of that dtype (a scalar never widens)."""
+    scalar_types = (bool, int, float, complex)
+
+    def promote(*values: Any) -> tuple[Any, ...]:
+        first = getattr(values[0], "dtype", None)
+        if first is not None and all(
+            type(v) not in scalar_types and v.dtype == first for v in values[1:]
+        ):
+            return values
+        common = dtypes.result_type(
+            *(v if type(v) in scalar_types else core_dtypes[v.dtype] for v in values)
+        )
+        native = native_dtypes[common]
+        return tuple(
+            scalar_to_native(_wrap_scalar(v, common), native)
+            if type(v) in scalar_types
+            else v
+            if v.dtype == native
+            else cast(v, native)
+            for v in values
+        )
+
+    return promote
+
+
+def _wrap_scalar(value: Any, dtype: Dtype) -> Any:
+    if type(value) is int and dtype.is_int_dtype:
+        low = -(2 ** (dtype.bits - 1)) if dtype.kind == "i" else 0
+        return (value - low) % 2**dtype.bits + low
+    return value

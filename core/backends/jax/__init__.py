@@ -4,11 +4,14 @@ core needs 64-bit dtypes, so setting this backend turns on JAX's ``jax_enable_x6
 (:func:`on_set`). Importing this module does not.
 """
 
+from typing import Any
+
 import jax
 import jax.numpy as jnp
 import ml_dtypes
 import numpy
 
+from core.backends import make_promote
 from core.dtypes import DTYPE_NAMES, Dtype
 
 name = "jax"
@@ -57,3 +60,15 @@ def shape_of(x: jax.Array) -> tuple[int, ...]:
 
 def device_of(x: jax.Array) -> str:
     return next(iter(x.devices())).platform
+
+
+def _cast(x: jax.Array, native: numpy.dtype) -> jax.Array:
+    return x.astype(native)
+
+
+def _scalar(value: Any, native: numpy.dtype) -> jax.Array:
+    return jnp.asarray(value, dtype=native)
+
+
+promote = make_promote(core_dtypes, native_dtypes, _cast, _scalar)
+"""``promote(*values)``: native arrays and scalars cast to core's common dtype."""

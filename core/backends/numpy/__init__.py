@@ -1,8 +1,11 @@
 """The numpy backend, the default. bfloat16 comes from ml_dtypes."""
 
+from typing import Any
+
 import ml_dtypes
 import numpy
 
+from core.backends import make_promote
 from core.dtypes import DTYPE_NAMES, Dtype
 
 name = "numpy"
@@ -42,3 +45,15 @@ def shape_of(x: numpy.ndarray) -> tuple[int, ...]:
 
 def device_of(x: numpy.ndarray) -> str:
     return "cpu"
+
+
+def _cast(x: numpy.ndarray, native: numpy.dtype) -> numpy.ndarray:
+    return x.astype(native)
+
+
+def _scalar(value: Any, native: numpy.dtype) -> numpy.ndarray:
+    return numpy.asarray(value, dtype=native)
+
+
+promote = make_promote(core_dtypes, native_dtypes, _cast, _scalar)
+"""``promote(*values)``: native arrays and scalars cast to core's common dtype."""

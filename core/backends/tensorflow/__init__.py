@@ -1,8 +1,11 @@
 """The tensorflow backend."""
 
+from typing import Any
+
 import numpy
 import tensorflow as tf
 
+from core.backends import make_promote
 from core.dtypes import DTYPE_NAMES, Dtype
 
 name = "tensorflow"
@@ -39,3 +42,15 @@ def shape_of(x: tf.Tensor) -> tuple[int, ...]:
 
 def device_of(x: tf.Tensor) -> str:
     return "gpu" if "GPU" in x.device else "cpu"
+
+
+def _cast(x: tf.Tensor, native: tf.DType) -> tf.Tensor:
+    return tf.cast(x, native)
+
+
+def _scalar(value: Any, native: tf.DType) -> tf.Tensor:
+    return tf.constant(value, dtype=native)
+
+
+promote = make_promote(core_dtypes, native_dtypes, _cast, _scalar)
+"""``promote(*values)``: native arrays and scalars cast to core's common dtype."""

@@ -1,9 +1,12 @@
 """The torch backend. torch 2.13 holds uint16/32/64 but implements few ops for them."""
 
+from typing import Any
+
 import ml_dtypes
 import numpy
 import torch
 
+from core.backends import make_promote
 from core.dtypes import DTYPE_NAMES, Dtype
 
 name = "torch"
@@ -49,3 +52,15 @@ def shape_of(x: torch.Tensor) -> tuple[int, ...]:
 
 def device_of(x: torch.Tensor) -> str:
     return str(x.device)
+
+
+def _cast(x: torch.Tensor, native: torch.dtype) -> torch.Tensor:
+    return x.to(native)
+
+
+def _scalar(value: Any, native: torch.dtype) -> torch.Tensor:
+    return torch.tensor(value, dtype=native)
+
+
+promote = make_promote(core_dtypes, native_dtypes, _cast, _scalar)
+"""``promote(*values)``: native arrays and scalars cast to core's common dtype."""
