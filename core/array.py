@@ -18,7 +18,7 @@ from core import backend as _backend
 if TYPE_CHECKING:
     from core.dtypes import Dtype
 
-__all__ = ["Array", "ArrayLike", "NestedSequence"]
+__all__ = ["Array", "ArrayLike", "IndexKey", "NestedSequence"]
 
 
 def _core() -> Any:
@@ -181,6 +181,9 @@ ArrayLike = Union[Array, Any]
 
 NestedSequence = Any
 """Nested lists or tuples of Python scalars or arrays, as ``asarray`` takes."""
+
+IndexKey = Any
+"""An indexing key: int, slice, None, Ellipsis, bool or integer arrays, or a tuple of them."""
 
 
 def _operator(function_name: str, *, reflected: bool = False, in_place: bool = False) -> Any:

@@ -58,7 +58,8 @@ class FunctionSpec:
     A parameter holds an array when its annotation mentions ``Array`` (``ArrayLike``,
     ``Array | None``); a sequence of arrays when it mentions ``Sequence[`` too, or when it
     is ``*args`` annotated with an array type. ``ArrayLike | NestedSequence`` (asarray's
-    ``obj``) is an object parameter: Arrays in it are unwrapped, nothing else is touched.
+    ``obj``) and ``IndexKey`` (an indexing key) are object parameters: Arrays in them
+    (nested in lists and tuples too) are unwrapped, nothing else is touched.
     """
 
     __slots__ = (
@@ -90,7 +91,7 @@ class FunctionSpec:
             annotation = str(parameter.annotation)
             if "Array" not in annotation:
                 continue
-            if "NestedSequence" in annotation:
+            if "NestedSequence" in annotation or "IndexKey" in annotation:
                 self.object_params.append(parameter.name)
             elif "Sequence[" in annotation or parameter.kind is parameter.VAR_POSITIONAL:
                 self.sequence_params.append(parameter.name)
