@@ -89,10 +89,10 @@ class FunctionSpec:
         self.object_params: list[str] = []
         for parameter in self.signature.parameters.values():
             annotation = str(parameter.annotation)
-            if "Array" not in annotation:
-                continue
             if "NestedSequence" in annotation or "IndexKey" in annotation:
                 self.object_params.append(parameter.name)
+            elif "Array" not in annotation:
+                continue
             elif "Sequence[" in annotation or parameter.kind is parameter.VAR_POSITIONAL:
                 self.sequence_params.append(parameter.name)
             else:
