@@ -139,7 +139,7 @@ def _bind_dtypes(state: Any, explicit: bool) -> None:
             _removed_dtypes[name] = state.name
         else:
             namespace[f"native_{name}"] = getattr(_dtypes, name)
-    namespace["NativeDtype"] = state.module.NativeDtype if explicit else NativeDtype
+    namespace["NativeDtype"] = state.module.NativeDtype if explicit else _dtypes.NativeDtype
     namespace["NativeArray"] = state.module.NativeArray if explicit else _PlaceholderNativeArray
 
 

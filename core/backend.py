@@ -214,12 +214,12 @@ def _native_dtype_name(dtype: Any) -> str:
             return numpy.dtype(dtype).name
         except TypeError:
             return dtype  # Dtype() then raises the error listing the valid names
-    module = type(dtype).__module__
-    if module.startswith("torch"):
-        return str(dtype).removeprefix("torch.")
     name = getattr(dtype, "name", None)  # numpy/jax dtypes, tensorflow DTypes
-    if isinstance(name, str):
+    if isinstance(name, str) and name in _dtypes._KIND_BITS:
         return name
+    tail = str(dtype).rpartition(".")[2]  # torch.float32, array_api_strict.int8, ...
+    if tail in _dtypes._KIND_BITS:
+        return tail
     import numpy
 
     try:

@@ -147,17 +147,30 @@ def expand_dtypes(names: Iterable[str]) -> frozenset[Dtype]:
     return frozenset(result)
 
 
+def _marker(
+    versions: dict[str, Iterable[str]],
+    version_or_framework: str,
+    what: str,
+    mark: Callable[[Callable[..., Any], tuple[str, ...]], None],
+) -> Callable[[F], F]:
+    version = _resolve_version(version_or_framework)  # an unknown framework fails at once
+
+    def decorate(fn: F) -> F:
+        mark(fn, select_for_version(versions, version, f"{fn.__qualname__}'s {what}"))
+        return fn
+
+    return decorate
+
+
 def with_unsupported_dtypes(
     versions: dict[str, Iterable[str]], version_or_framework: str
 ) -> Callable[[F], F]:
     """Mark ``fn`` as not supporting these dtypes (sets ``fn.unsupported_dtypes``)."""
 
-    def decorate(fn: F) -> F:
-        names = select_for_version(versions, version_or_framework, f"{fn.__qualname__}'s dtypes")
+    def mark(fn: Callable[..., Any], names: tuple[str, ...]) -> None:
         fn.unsupported_dtypes = expand_dtypes(names)  # type: ignore[attr-defined]
-        return fn
 
-    return decorate
+    return _marker(versions, version_or_framework, "dtypes", mark)
 
 
 def with_supported_dtypes(
@@ -165,13 +178,13 @@ def with_supported_dtypes(
 ) -> Callable[[F], F]:
     """Mark ``fn`` as supporting only these dtypes (every other one is unsupported)."""
 
-    def decorate(fn: F) -> F:
-        names = select_for_version(versions, version_or_framework, f"{fn.__qualname__}'s dtypes")
-        supported = expand_dtypes(names)
-        fn.unsupported_dtypes = frozenset(_dtypes.all_dtypes) - supported  # type: ignore[attr-defined]
-        return fn
+    def mark(fn: Callable[..., Any], names: tuple[str, ...]) -> None:
+        fn.unsupported_dtypes = frozenset(_dtypes.all_dtypes) - expand_dtypes(names)  # type: ignore[attr-defined]
 
-    return decorate
+    return _marker(versions, version_or_framework, "dtypes", mark)
+
+
+_DEVICES = frozenset({"cpu", "gpu", "tpu"})
 
 
 def with_unsupported_devices(
@@ -179,12 +192,10 @@ def with_unsupported_devices(
 ) -> Callable[[F], F]:
     """Mark ``fn`` as not running on these devices (``"cpu"``, ``"gpu"``, ``"tpu"``)."""
 
-    def decorate(fn: F) -> F:
-        names = select_for_version(versions, version_or_framework, f"{fn.__qualname__}'s devices")
+    def mark(fn: Callable[..., Any], names: tuple[str, ...]) -> None:
         fn.unsupported_devices = frozenset(names)  # type: ignore[attr-defined]
-        return fn
 
-    return decorate
+    return _marker(versions, version_or_framework, "devices", mark)
 
 
 def with_supported_devices(
@@ -192,12 +203,10 @@ def with_supported_devices(
 ) -> Callable[[F], F]:
     """Mark ``fn`` as running only on these devices."""
 
-    def decorate(fn: F) -> F:
-        names = select_for_version(versions, version_or_framework, f"{fn.__qualname__}'s devices")
-        fn.unsupported_devices = frozenset({"cpu", "gpu", "tpu"}) - set(names)  # type: ignore[attr-defined]
-        return fn
+    def mark(fn: Callable[..., Any], names: tuple[str, ...]) -> None:
+        fn.unsupported_devices = _DEVICES - frozenset(names)  # type: ignore[attr-defined]
 
-    return decorate
+    return _marker(versions, version_or_framework, "devices", mark)
 
 
 # ---------------------------------------------------------------------------------------

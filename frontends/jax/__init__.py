@@ -1,0 +1,1 @@
+"""The jax frontend: behaves like `import jax`, on any core backend."""

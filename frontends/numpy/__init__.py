@@ -1,0 +1,1 @@
+"""The numpy frontend: behaves like `import numpy`, on any core backend."""

@@ -1,0 +1,1 @@
+"""The tensorflow frontend: behaves like `import tensorflow`, on any core backend."""

@@ -1,0 +1,1 @@
+"""The torch frontend: behaves like `import torch`, on any core backend."""
