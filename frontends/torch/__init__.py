@@ -1,1 +1,44 @@
-"""The torch frontend: behaves like `import torch`, on any core backend."""
+"""The torch frontend: ``from frontends import torch`` behaves like ``import torch``.
+
+Functions are grouped as torch's documentation groups them (creation_ops, indexing_ops,
+random_sampling, pointwise_ops, reduction_ops, comparison_ops, spectral_ops, other_ops,
+blas_lapack_ops) and all appear here, in ``torch.*``; their method forms are on
+:class:`Tensor`. Submodules mirror torch's: ``nn``, ``linalg``, ``fft``, ``special``,
+``testing``, ``cuda``, ``utils.data``, ``autograd``.
+"""
+
+from frontends.torch._dtype import (
+    bfloat16,
+    bool,
+    can_cast,
+    cdouble,
+    cfloat,
+    complex64,
+    complex128,
+    double,
+    dtype,
+    float,
+    float16,
+    float32,
+    float64,
+    get_default_dtype,
+    half,
+    int,
+    int8,
+    int16,
+    int32,
+    int64,
+    long,
+    promote_types,
+    set_default_dtype,
+    short,
+    uint8,
+    uint16,
+    uint32,
+    uint64,
+)
+from frontends.torch._frontend import UnsupportedDtypeError, torch_function
+from frontends.torch._size import Size
+from frontends.torch._tensor import Tensor
+
+__version__ = "2.13.0"

@@ -1,0 +1,122 @@
+"""The frontend array base: one native array inside, views that share writes.
+
+A frontend array (``torch.Tensor``, ``numpy.ndarray`` ...) holds a native array of the
+backend directly. A *view* (a slice, a reshape, a transpose ...) holds its root array and
+the chain of view steps from the root to itself; each step is a pair of pure functions,
+``forward(root_value) -> view_value`` and ``inverse(root_value, new_view_value) ->
+new_root_value``. Reading a view recomputes it when the root's version changed; writing
+to a view computes the root's new value through the inverses. So a write through a view
+reaches its base and the base's writes reach the view on every backend, immutable jax and
+tensorflow arrays included, with no backend-specific aliasing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import core
+from core import native as _native_ops
+
+Forward = Callable[[Any], Any]
+Inverse = Callable[[Any, Any], Any] | None
+
+
+class OverlappingWriteError(RuntimeError):
+    """A write to a view whose elements share memory (an expanded view)."""
+
+
+class FrontendArray:
+    """Base of the frontends' array classes. Subclasses add the framework's API."""
+
+    __slots__ = ("__weakref__", "_chain", "_root", "_seen_version", "_value", "_version")
+
+    def __init__(self, value: Any) -> None:
+        self._value = to_native(value)
+        self._root = None
+        self._chain = ()
+        self._version = 0
+
+    @classmethod
+    def _from_native(cls, value: Any) -> Any:
+        """A new array around a native value (no conversion, no copy)."""
+        array = object.__new__(cls)
+        array._value = value
+        array._root = None
+        array._chain = ()
+        array._version = 0
+        return array
+
+    # ------------------------------------------------------------------ value
+    @property
+    def native(self) -> Any:
+        """The current native value (recomputed from the root for a stale view)."""
+        root = self._root
+        if root is None:
+            return self._value
+        if self._seen_version != root._version:
+            value = root._value
+            for forward, _ in self._chain:
+                value = forward(value)
+            self._value = value
+            self._seen_version = root._version
+        return self._value
+
+    def _assign(self, value: Any) -> None:
+        """Replace the whole value in place (same shape and dtype), reaching the root."""
+        root = self._root
+        if root is None:
+            self._value = value
+            self._version += 1
+            return
+        values = [root._value]
+        for forward, _ in self._chain[:-1]:
+            values.append(forward(values[-1]))
+        new = value
+        for (_, inverse), old in zip(reversed(self._chain), reversed(values)):
+            if inverse is None:
+                raise OverlappingWriteError(
+                    "unsupported operation: more than one element of the written-to tensor "
+                    "refers to a single memory location. Please clone() the tensor before "
+                    "performing the operation."
+                )
+            new = inverse(old, new)
+        root._value = new
+        root._version += 1
+        self._value = value
+        self._seen_version = root._version
+
+    def _make_view(self, forward: Forward, inverse: Inverse) -> Any:
+        """A view of this array: reads ``forward(self)``, writes back through ``inverse``."""
+        view = object.__new__(type(self))
+        if self._root is None:
+            view._root, view._chain = self, ((forward, inverse),)
+        else:
+            view._root, view._chain = self._root, (*self._chain, (forward, inverse))
+        view._value = forward(self.native)
+        view._seen_version = view._root._version
+        view._version = 0
+        return view
+
+    @property
+    def _is_view(self) -> bool:
+        return self._root is not None
+
+    def _shares_root_with(self, other: FrontendArray) -> bool:
+        return (self._root or self) is (other._root or other)
+
+
+def to_native(value: Any) -> Any:
+    """Any array-like as a native array of the backend in use.
+
+    Frontend arrays give their value, core.Arrays their data; native arrays of the backend
+    pass through; other frameworks' arrays, numpy arrays, Python scalars and nested lists
+    go through ``core.native.asarray``.
+    """
+    if isinstance(value, FrontendArray):
+        return value.native
+    if isinstance(value, core.Array):
+        return value.data
+    if isinstance(value, core.current_backend().native_array_types):
+        return value
+    return _native_ops.asarray(value)

@@ -1,0 +1,163 @@
+"""The decorator every frontend function goes through.
+
+``make_function_decorator(...)`` builds a frontend's decorator (``torch_function``,
+``numpy_function`` ...). Applied as ``@torch_function("input", "other")`` it:
+
+1. unwraps frontend arrays among the arguments to native arrays (views resolved);
+2. promotes the named parameters together with the framework's
+   :class:`~frontends.base.promotion.PromotionRules` (tiers by dimensionality and Python
+   scalars as the framework has them) and casts them to the result dtype; a Python scalar
+   among them becomes a 0-d native array of that dtype (integers wrap, as the framework
+   computes them);
+3. checks the dtype against ``unsupported_dtypes`` set by ``with_unsupported_dtypes``
+   (put that decorator above this one) and raises the frontend's clear error;
+4. calls the function with native arrays, and writes into ``out=`` when given;
+5. wraps native results (also inside tuples and named tuples) as the frontend's arrays.
+
+Signature analysis happens once, when the function is decorated; a call does a few type
+checks, a cached promotion lookup, and the call.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable
+from typing import Any
+
+import core
+from core import native as _native_ops
+from frontends.base.array import FrontendArray
+from frontends.base.promotion import PromotionRules
+
+_SCALARS = (bool, int, float, complex)
+
+
+def wrap_integer(value: int, dtype: core.Dtype) -> int:
+    """``value`` wrapped into ``dtype``'s range, as integer overflow wraps."""
+    low = -(2 ** (dtype.bits - 1)) if dtype.kind == "i" else 0
+    return (value - low) % 2**dtype.bits + low
+
+
+class FrontendFunctions:
+    """What a frontend's decorator needs to know about its framework."""
+
+    def __init__(
+        self,
+        array_type: type[FrontendArray],
+        rules: PromotionRules,
+        *,
+        tiers: Callable[[Any], int],
+        unsupported_error: Callable[[str, core.Dtype], Exception],
+        write_out: Callable[[Any, Any], None],
+    ) -> None:
+        self.array_type = array_type
+        self.rules = rules
+        self.tiers = tiers  # native array -> tier index (0 highest)
+        self.unsupported_error = unsupported_error
+        self.write_out = write_out
+
+    def wrap(self, value: Any) -> Any:
+        """Native results as frontend arrays; tuples, named tuples and lists inside too."""
+        if isinstance(value, core.current_backend().native_array_types):
+            return self.array_type._from_native(value)
+        if isinstance(value, tuple):
+            items = [self.wrap(item) for item in value]
+            return type(value)(*items) if hasattr(value, "_fields") else tuple(items)
+        if isinstance(value, list):
+            return [self.wrap(item) for item in value]
+        return value
+
+    def promote(self, values: list[Any]) -> tuple[list[Any], core.Dtype]:
+        """``values`` (natives and Python scalars) cast to their common dtype."""
+        tiers: list[list[core.Dtype]] = [[], [], []]
+        scalars = []
+        for value in values:
+            if value is None:
+                continue
+            if type(value) in _SCALARS:
+                scalars.append(type(value))
+            else:
+                tiers[self.tiers(value)].append(core.as_core_dtype(value.dtype))
+        dtype = self.rules.result_dtype(tuple(tuple(t) for t in tiers), tuple(scalars))
+        promoted = []
+        for value in values:
+            if value is None:
+                promoted.append(None)
+            elif type(value) in _SCALARS:
+                if type(value) is int and dtype.is_int_dtype:
+                    value = wrap_integer(value, dtype)
+                promoted.append(_native_ops.asarray(value, dtype=dtype))
+            elif core.as_core_dtype(value.dtype) != dtype:
+                promoted.append(_native_ops.astype(value, dtype))
+            else:
+                promoted.append(value)
+        return promoted, dtype
+
+    def decorator(self, *promoted_names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
+            return self._build(fn, promoted_names)
+
+        return decorate
+
+    def _build(self, fn: Callable[..., Any], promoted_names: tuple[str, ...]) -> Callable[..., Any]:
+        signature = inspect.signature(fn)
+        parameters = list(signature.parameters.values())
+        positions = {
+            p.name: index
+            for index, p in enumerate(parameters)
+            if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+        }
+        for name in promoted_names:
+            if name not in signature.parameters:
+                raise TypeError(f"{fn.__qualname__} has no parameter {name!r} to promote")
+        promoted = [(name, positions.get(name)) for name in promoted_names]
+        has_out = "out" in signature.parameters
+        array_type = self.array_type
+        functions = self
+
+        def unwrap(value: Any) -> Any:
+            if isinstance(value, FrontendArray):
+                return value.native
+            if type(value) in (list, tuple) and value and isinstance(value[0], FrontendArray):
+                return type(value)(unwrap(item) for item in value)
+            return value
+
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            out = kwargs.pop("out", None) if has_out else None
+            args = [unwrap(a) for a in args]
+            for key, value in kwargs.items():
+                kwargs[key] = unwrap(value)
+            dtype = None
+            if promoted:
+                values = [
+                    args[index] if index is not None and index < len(args) else kwargs.get(name)
+                    for name, index in promoted
+                ]
+                present = [v for v in values if v is not None]
+                if len(present) > 1 or (present and type(present[0]) in _SCALARS):
+                    new_values, dtype = functions.promote(values)
+                    for (name, index), value in zip(promoted, new_values):
+                        if index is not None and index < len(args):
+                            args[index] = value
+                        elif name in kwargs:
+                            kwargs[name] = value
+                elif present:
+                    dtype = core.as_core_dtype(present[0].dtype)
+            unsupported = wrapper.__dict__.get("unsupported_dtypes")
+            if unsupported:
+                if dtype is None:
+                    first = next((a for a in args if hasattr(a, "dtype")), None)
+                    dtype = core.as_core_dtype(first.dtype) if first is not None else None
+                if dtype in unsupported:
+                    raise functions.unsupported_error(fn.__name__, dtype)
+            result = fn(*args, **kwargs)
+            if out is not None:
+                functions.write_out(out, result)
+                return out
+            return functions.wrap(result)
+
+        wrapper.__signature__ = signature
+        wrapper.frontend_array_type = array_type
+        return wrapper

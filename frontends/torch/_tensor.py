@@ -1,0 +1,503 @@
+"""torch.Tensor: one native array of the backend, with torch's attributes and methods.
+
+Views (``view``, ``reshape`` of a tensor, ``transpose``, ``permute``, ``expand``,
+``narrow``, ``unsqueeze``, ``squeeze``, indexing with basic keys) share writes with their
+base through :class:`frontends.base.array.FrontendArray`'s view chain, on every backend.
+``requires_grad`` is recorded but no autograd graph is built: this frontend runs forward
+computation (inference, and training-mode layers such as dropout and batch norm).
+
+The method form of every ``torch`` function whose first parameter is ``input`` is
+generated from the function (:func:`add_function_methods`), with the in-place ``name_``
+variants for those :data:`INPLACE_NAMES` lists; the operators call the same functions,
+so they follow torch's promotion.
+"""
+
+from __future__ import annotations
+
+import builtins
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import core
+from core import native as ops
+from frontends.base.array import FrontendArray, to_native
+from frontends.torch import _dtype
+from frontends.torch._size import Size
+
+
+def _torch() -> Any:
+    return sys.modules["frontends.torch"]
+
+
+class Tensor(FrontendArray):
+    """torch.Tensor on any core backend."""
+
+    __slots__ = ("_name", "grad", "requires_grad")
+    __array_priority__ = 1000
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # torch.Tensor(data) / torch.Tensor(2, 3): the legacy constructor, default dtype
+        if len(args) == 1 and not isinstance(args[0], builtins.int):
+            value = _torch().tensor(args[0], dtype=_dtype.get_default_dtype()).native
+        else:
+            value = _torch().empty(*args, **kwargs).native
+        super().__init__(value)
+        self.requires_grad = False
+        self.grad = None
+
+    @classmethod
+    def _from_native(cls, value: Any) -> Tensor:
+        tensor = super()._from_native(value)
+        tensor.requires_grad = False
+        tensor.grad = None
+        return tensor
+
+    def _make_view(self, forward: Callable[[Any], Any], inverse: Any) -> Tensor:
+        view = super()._make_view(forward, inverse)
+        view.requires_grad = self.requires_grad
+        view.grad = None
+        return view
+
+    # ------------------------------------------------------------------ attributes
+    @property
+    def dtype(self) -> _dtype.dtype:
+        return _dtype.of(core.as_core_dtype(self.native.dtype))
+
+    @property
+    def shape(self) -> Size:
+        return Size(self.native.shape)
+
+    def size(self, dim: int | None = None) -> Size | int:
+        shape = self.shape
+        if dim is None:
+            return shape
+        return shape[_normalize_dim(dim, len(shape))]
+
+    @property
+    def ndim(self) -> int:
+        return len(self.native.shape)
+
+    def dim(self) -> int:
+        return self.ndim
+
+    ndimension = dim
+
+    def numel(self) -> int:
+        return self.shape.numel()
+
+    nelement = numel
+
+    @property
+    def device(self) -> Any:
+        return _torch().device(
+            "cpu" if core.current_backend().module.device_of(self.native) == "cpu" else "cuda"
+        )
+
+    @property
+    def is_cuda(self) -> bool:
+        return self.device.type == "cuda"
+
+    @property
+    def is_leaf(self) -> bool:
+        return True
+
+    @property
+    def data(self) -> Tensor:
+        return self.detach()
+
+    @data.setter
+    def data(self, value: Tensor) -> None:
+        self._assign(to_native(value))
+
+    @property
+    def T(self) -> Tensor:
+        return self.permute(*reversed(range(self.ndim)))
+
+    @property
+    def mT(self) -> Tensor:
+        return self.transpose(-2, -1)
+
+    @property
+    def H(self) -> Tensor:
+        return self.T.conj()
+
+    @property
+    def mH(self) -> Tensor:
+        return self.mT.conj()
+
+    @property
+    def itemsize(self) -> int:
+        return self.dtype.itemsize
+
+    def element_size(self) -> int:
+        return self.dtype.itemsize
+
+    @property
+    def nbytes(self) -> int:
+        return self.numel() * self.dtype.itemsize
+
+    def is_floating_point(self) -> bool:
+        return self.dtype.is_floating_point
+
+    def is_complex(self) -> bool:
+        return self.dtype.is_complex
+
+    def is_contiguous(self, memory_format: Any = None) -> bool:
+        return self.stride() == _contiguous_strides(self.shape)
+
+    def stride(self, dim: int | None = None) -> tuple[int, ...] | int:
+        strides = self._strides()
+        return strides if dim is None else strides[_normalize_dim(dim, len(strides))]
+
+    def _strides(self) -> tuple[int, ...]:
+        """Strides as torch would report them: contiguous for a root, and for a view the
+        result of its view steps applied to its root's strides (recorded with the step)."""
+        strides = getattr(self, "_view_strides", None)
+        return strides if strides is not None else _contiguous_strides(self.shape)
+
+    def data_ptr(self) -> int:
+        return id(self._root or self)
+
+    def requires_grad_(self, requires_grad: bool = True) -> Tensor:
+        self.requires_grad = requires_grad
+        return self
+
+    def retain_grad(self) -> None:
+        return None
+
+    def __hash__(self) -> int:
+        return id(self)
+
+    # ------------------------------------------------------------------ conversion
+    def numpy(self, *, force: bool = False) -> Any:
+        """The values as a numpy array (a copy: backends may not share memory with numpy)."""
+        if self.requires_grad and not force:
+            raise RuntimeError(
+                "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
+            )
+        return (
+            core.current_backend().module.to_numpy(self.native)
+            if _is_current(self.native)
+            else core.Array(self.native).to_numpy()
+        )
+
+    def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
+        array = self.numpy(force=True)
+        return array if dtype is None else array.astype(dtype)
+
+    def tolist(self) -> Any:
+        return self.numpy(force=True).tolist()
+
+    def item(self) -> Any:
+        if self.numel() != 1:
+            raise RuntimeError(
+                f"a Tensor with {self.numel()} elements cannot be converted to Scalar"
+            )
+        return self.numpy(force=True).reshape(()).item()
+
+    def detach(self) -> Tensor:
+        """A tensor sharing this one's values; writes to it reach this one, as in torch."""
+        return self._make_view(_identity, _replace)
+
+    def detach_(self) -> Tensor:
+        self.requires_grad = False
+        return self
+
+    def clone(self, *, memory_format: Any = None) -> Tensor:
+        return Tensor._from_native(
+            ops.astype(self.native, core.as_core_dtype(self.native.dtype), copy=True)
+        )
+
+    def contiguous(self, memory_format: Any = None) -> Tensor:
+        return self if self.is_contiguous() else self.clone()
+
+    def cpu(self) -> Tensor:
+        return self
+
+    def cuda(self, device: Any = None, non_blocking: bool = False) -> Tensor:
+        raise AssertionError("Torch not compiled with CUDA enabled")
+
+    def to(self, *args: Any, **kwargs: Any) -> Tensor:
+        """``to(dtype)``, ``to(device)``, ``to(device, dtype)``, ``to(other)``; ``copy=``.
+
+        Returns ``self`` when nothing changes, as torch does; never mutates ``self``.
+        """
+        target = kwargs.pop("dtype", None)
+        copy = kwargs.pop("copy", False)
+        kwargs.pop("non_blocking", None)
+        kwargs.pop("memory_format", None)
+        device = kwargs.pop("device", None)
+        for arg in args:
+            if isinstance(arg, Tensor):
+                target = arg.dtype
+            elif isinstance(arg, _dtype.dtype):
+                target = arg
+            elif arg is not None and not isinstance(arg, builtins.bool):
+                device = arg
+        if kwargs:
+            raise TypeError(f"to() got unexpected keyword arguments {sorted(kwargs)}")
+        if device is not None:
+            _torch().device(device)  # validates, and cuda raises like torch without CUDA
+        if target is None or _dtype.to_torch_dtype(target) == self.dtype:
+            return self.clone() if copy else self
+        return Tensor._from_native(
+            ops.astype(self.native, _dtype.to_torch_dtype(target).core_dtype)
+        )
+
+    def type(self, dtype: Any = None, non_blocking: bool = False) -> Any:
+        if dtype is None:
+            return _LEGACY_TYPE_NAMES[self.dtype.core_dtype]
+        if isinstance(dtype, str):
+            dtype = _DTYPE_OF_TYPE_NAME[dtype]
+        return self.to(dtype)
+
+    def type_as(self, other: Tensor) -> Tensor:
+        return self.to(other.dtype)
+
+    def float(self) -> Tensor:
+        return self.to(_dtype.float32)
+
+    def double(self) -> Tensor:
+        return self.to(_dtype.float64)
+
+    def half(self) -> Tensor:
+        return self.to(_dtype.float16)
+
+    def bfloat16(self) -> Tensor:
+        return self.to(_dtype.bfloat16)
+
+    def long(self) -> Tensor:
+        return self.to(_dtype.int64)
+
+    def int(self) -> Tensor:
+        return self.to(_dtype.int32)
+
+    def short(self) -> Tensor:
+        return self.to(_dtype.int16)
+
+    def char(self) -> Tensor:
+        return self.to(_dtype.int8)
+
+    def byte(self) -> Tensor:
+        return self.to(_dtype.uint8)
+
+    def bool(self) -> Tensor:
+        return self.to(_dtype.bool)
+
+    def cfloat(self) -> Tensor:
+        return self.to(_dtype.complex64)
+
+    def cdouble(self) -> Tensor:
+        return self.to(_dtype.complex128)
+
+    # ------------------------------------------------------------------ Python protocol
+    def __len__(self) -> int:
+        if self.ndim == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return self.shape[0]
+
+    def __iter__(self) -> Iterator[Tensor]:
+        if self.ndim == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        return (self[index] for index in range(self.shape[0]))
+
+    def __bool__(self) -> bool:
+        if self.numel() != 1:
+            raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
+        return builtins.bool(self.item())
+
+    def __int__(self) -> int:
+        return builtins.int(self.item())
+
+    def __float__(self) -> float:
+        return builtins.float(self.item())
+
+    def __complex__(self) -> complex:
+        return builtins.complex(self.item())
+
+    def __index__(self) -> int:
+        if self.dtype.is_floating_point or self.dtype.is_complex or self.numel() != 1:
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        return builtins.int(self.item())
+
+    def __repr__(self) -> str:
+        return _format(self)
+
+    __str__ = __repr__
+
+    def __format__(self, spec: str) -> str:
+        if self.ndim == 0:
+            return format(self.item(), spec)
+        return repr(self)
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        return (_rebuild, (self.numpy(force=True), self.requires_grad))
+
+    def __deepcopy__(self, memo: dict) -> Tensor:
+        copy = self.clone()
+        copy.requires_grad = self.requires_grad
+        return copy
+
+
+def _rebuild(array: Any, requires_grad: bool) -> Tensor:
+    tensor = Tensor._from_native(ops.asarray(array))
+    tensor.requires_grad = requires_grad
+    return tensor
+
+
+def _is_current(value: Any) -> bool:
+    return isinstance(value, core.current_backend().native_array_types)
+
+
+def _identity(value: Any) -> Any:
+    return value
+
+
+def _replace(old: Any, new: Any) -> Any:
+    return new
+
+
+def _normalize_dim(dim: int, ndim: int) -> int:
+    bound = max(ndim, 1)
+    if not -bound <= dim < bound:
+        raise IndexError(
+            f"Dimension out of range (expected to be in range of [{-bound}, {bound - 1}], but got {dim})"
+        )
+    return dim % bound
+
+
+def _contiguous_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
+    strides = []
+    step = 1
+    for extent in reversed(shape):
+        strides.append(step)
+        step *= max(extent, 1)
+    return tuple(reversed(strides))
+
+
+_LEGACY_TYPE_NAMES = {
+    "float32": "torch.FloatTensor", "float64": "torch.DoubleTensor", "float16": "torch.HalfTensor",
+    "bfloat16": "torch.BFloat16Tensor", "int8": "torch.CharTensor", "int16": "torch.ShortTensor",
+    "int32": "torch.IntTensor", "int64": "torch.LongTensor", "uint8": "torch.ByteTensor",
+    "bool": "torch.BoolTensor", "complex64": "torch.ComplexFloatTensor",
+    "complex128": "torch.ComplexDoubleTensor", "uint16": "torch.UInt16Tensor",
+    "uint32": "torch.UInt32Tensor", "uint64": "torch.UInt64Tensor",
+}  # fmt: skip
+_DTYPE_OF_TYPE_NAME = {name: _dtype.of(d) for d, name in _LEGACY_TYPE_NAMES.items()}
+
+
+def _format(tensor: Tensor) -> str:
+    """torch's repr: ``tensor([1., 2.])``, with ``dtype=`` when not a default dtype."""
+    import numpy
+
+    values = tensor.numpy(force=True)
+    dtype = tensor.dtype
+    if dtype in (_dtype.bfloat16,):
+        values = values.astype(numpy.float32)
+    kind = dtype.core_dtype.kind
+    if values.size == 0:
+        body = "[]"
+    elif kind == "b":
+        body = numpy.array2string(
+            values,
+            separator=", ",
+            prefix="tensor(",
+            formatter={"bool": lambda v: "True" if v else "False"},
+        )
+    elif kind == "f":
+        body = numpy.array2string(
+            values,
+            separator=", ",
+            prefix="tensor(",
+            precision=4,
+            floatmode="maxprec_equal",
+            suppress_small=False,
+        )
+    else:
+        body = numpy.array2string(values, separator=", ", prefix="tensor(")
+    default_dtypes = (_dtype.get_default_dtype(), _dtype.int64, _dtype.bool)
+    extras = []
+    if values.size == 0 and values.ndim != 1:
+        extras.append(f"size={tuple(values.shape)}")
+    if dtype not in default_dtypes or (
+        dtype.is_complex and dtype is not _dtype.get_default_dtype().to_complex()
+    ):
+        if not (dtype.is_complex and dtype is _dtype.get_default_dtype().to_complex()):
+            extras.append(f"dtype={dtype}")
+    if tensor.requires_grad:
+        extras.append("requires_grad=True")
+    return "tensor(" + body + "".join(", " + e for e in extras) + ")"
+
+
+# ---------------------------------------------------------------------------------------
+# methods generated from the torch functions
+# ---------------------------------------------------------------------------------------
+def _method(function: Callable[..., Any]) -> Callable[..., Any]:
+    def method(self: Tensor, *args: Any, **kwargs: Any) -> Any:
+        return function(self, *args, **kwargs)
+
+    method.__name__ = method.__qualname__ = function.__name__
+    method.__doc__ = function.__doc__
+    return method
+
+
+def _inplace(function: Callable[..., Any]) -> Callable[..., Any]:
+    def method(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+        result = function(self, *args, **kwargs)
+        write_into(self, result)
+        return self
+
+    method.__name__ = method.__qualname__ = function.__name__ + "_"
+    method.__doc__ = f"In-place version of :func:`torch.{function.__name__}`."
+    return method
+
+
+def write_into(target: Tensor, result: Any) -> None:
+    """Write ``result`` into ``target`` in place (``out=`` and ``x.op_()``), as torch does:
+    the result's dtype must cast to the target's without lowering its category, and the
+    value broadcasts to the target's shape."""
+    value = to_native(result)
+    source = _dtype.of(core.as_core_dtype(value.dtype))
+    if not _dtype.can_cast(source, target.dtype):
+        raise RuntimeError(
+            f"result type {_dtype.scalar_type_name(source.core_dtype)} can't be cast to the "
+            f"desired output type {_dtype.scalar_type_name(target.dtype.core_dtype)}"
+        )
+    if source != target.dtype:
+        value = ops.astype(value, target.dtype.core_dtype)
+    shape = tuple(target.native.shape)
+    if tuple(value.shape) != shape:
+        if target._is_view:
+            value = ops.broadcast_to(value, shape)
+        else:
+            try:
+                value = ops.broadcast_to(value, shape)
+            except Exception:
+                target._value = value  # torch resizes a non-view ``out`` to the result
+                target._version += 1
+                return
+    target._assign(value)
+
+
+INPLACE_NAMES: set[str] = set()
+"""Functions whose method also has an in-place ``name_`` form; the op modules add to it."""
+
+
+def add_function_methods(namespace: dict[str, Any]) -> None:
+    """Give Tensor the method form of each function whose first parameter is ``input``."""
+    import inspect
+
+    for name, function in namespace.items():
+        if name.startswith("_") or not callable(function) or isinstance(function, type):
+            continue
+        try:
+            parameters = list(inspect.signature(function).parameters)
+        except (TypeError, ValueError):
+            continue
+        if not parameters or parameters[0] != "input":
+            continue
+        if name not in Tensor.__dict__:
+            setattr(Tensor, name, _method(function))
+        if name in INPLACE_NAMES and name + "_" not in Tensor.__dict__:
+            setattr(Tensor, name + "_", _inplace(function))
