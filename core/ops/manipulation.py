@@ -1,1 +1,252 @@
-"""core's manipulation functions."""
+"""core's manipulation functions: reshaping, joining, splitting and reordering arrays.
+
+Functions joining several arrays (``concat``, ``stack``) promote them with core's table
+first, so mixed dtypes give the same result dtype on every backend.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import Any
+
+from core import native
+from core.array import Array, ArrayLike
+from core.registry import compositional, primary
+
+
+@primary
+def broadcast_arrays(*arrays: ArrayLike) -> list[Array]:
+    """The arrays broadcast against each other to one shape; dtypes are kept."""
+
+
+@primary
+def broadcast_to(x: ArrayLike, /, shape: Sequence[int]) -> Array:
+    """``x`` broadcast to ``shape``; a ValueError when it does not broadcast."""
+
+
+@primary
+def concat(arrays: Sequence[ArrayLike], /, *, axis: int | None = 0) -> Array:
+    """The arrays joined along ``axis`` (flattened first when ``axis`` is None), after
+    promoting them to their common dtype with core's table."""
+
+
+@primary
+def expand_dims(x: ArrayLike, /, *, axis: int | tuple[int, ...] = 0) -> Array:
+    """``x`` with a new axis of size one at ``axis``.
+
+    2024.12 takes one int; a tuple of axes is accepted too, with the meaning the next
+    revision of the standard gives it (positions in the output, of rank ``x.ndim +
+    len(axis)``), as numpy does. An out-of-range axis is an IndexError.
+    """
+
+
+@primary
+def flip(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None) -> Array:
+    """``x`` with the order of elements reversed along ``axis`` (all axes when None)."""
+
+
+@compositional
+def moveaxis(
+    x: ArrayLike, source: int | tuple[int, ...], destination: int | tuple[int, ...], /
+) -> Array:
+    """``x`` with the axes ``source`` moved to positions ``destination``; the others keep
+    their order."""
+    ndim = len(x.shape)
+    sources = _axes(source, ndim)
+    destinations = _axes(destination, ndim)
+    if len(sources) != len(destinations):
+        raise ValueError("moveaxis: source and destination must have the same number of axes")
+    order = [axis for axis in range(ndim) if axis not in sources]
+    for dest, src in sorted(zip(destinations, sources)):
+        order.insert(dest, src)
+    return native.permute_dims(x, tuple(order))
+
+
+@primary
+def permute_dims(x: ArrayLike, /, axes: tuple[int, ...]) -> Array:
+    """``x`` with its axes reordered: output axis ``i`` is input axis ``axes[i]``."""
+
+
+@primary
+def repeat(x: ArrayLike, repeats: int | ArrayLike, /, *, axis: int | None = None) -> Array:
+    """Each element of ``x`` repeated ``repeats`` times along ``axis`` (flattened first when
+    None); ``repeats`` an int or a 1-D integer array with one count per element."""
+
+
+@primary
+def reshape(x: ArrayLike, /, shape: Sequence[int], *, copy: bool | None = None) -> Array:
+    """``x`` with a new shape (one extent may be -1).
+
+    ``copy=True`` always copies; ``copy=False`` raises ValueError where the backend would
+    have to copy (numpy, torch; jax and tensorflow arrays are immutable, so a copy cannot be
+    told from a view there and none is refused).
+    """
+
+
+@primary
+def roll(
+    x: ArrayLike,
+    /,
+    shift: int | tuple[int, ...],
+    *,
+    axis: int | tuple[int, ...] | None = None,
+) -> Array:
+    """``x`` with its elements shifted by ``shift`` along ``axis`` (flattened when None),
+    wrapping around."""
+
+
+@primary
+def squeeze(x: ArrayLike, /, axis: int | tuple[int, ...]) -> Array:
+    """``x`` without the axes ``axis``, each of which must have size one (ValueError
+    otherwise; torch would silently keep them)."""
+
+
+@primary
+def stack(arrays: Sequence[ArrayLike], /, *, axis: int = 0) -> Array:
+    """The arrays (all of one shape) joined along a new axis, after promotion."""
+
+
+@compositional
+def swapaxes(x: ArrayLike, axis1: int, axis2: int, /) -> Array:
+    """``x`` with axes ``axis1`` and ``axis2`` exchanged (numpy's ``swapaxes``)."""
+    ndim = len(x.shape)
+    first, second = _axes(axis1, ndim)[0], _axes(axis2, ndim)[0]
+    order = list(range(ndim))
+    order[first], order[second] = second, first
+    return native.permute_dims(x, tuple(order))
+
+
+@primary
+def tile(x: ArrayLike, repetitions: tuple[int, ...], /) -> Array:
+    """``x`` repeated ``repetitions[i]`` times along axis ``i``; the shorter of the two is
+    padded with leading ones, as numpy does."""
+
+
+@compositional
+def unstack(x: ArrayLike, /, *, axis: int = 0) -> tuple[Array, ...]:
+    """The arrays along ``axis`` of ``x``, as a tuple (each without that axis)."""
+    ndim = len(x.shape)
+    axis = _axes(axis, ndim)[0]
+    moved = native.moveaxis(x, axis, 0)
+    return tuple(native.get_item(moved, index) for index in range(int(x.shape[axis])))
+
+
+@compositional
+def split(
+    x: ArrayLike, indices_or_sections: int | Sequence[int], /, *, axis: int = 0
+) -> list[Array]:
+    """``x`` split along ``axis``, as numpy's ``split``: an int ``n`` gives ``n`` equal
+    parts (ValueError when the axis does not divide), a sequence gives the cut points."""
+    ndim = len(x.shape)
+    axis = _axes(axis, ndim)[0]
+    length = int(x.shape[axis])
+    if isinstance(indices_or_sections, int):
+        sections = indices_or_sections
+        if sections <= 0 or length % sections:
+            raise ValueError(
+                f"split: an axis of length {length} does not divide into {sections} equal parts"
+            )
+        cuts = [length // sections * i for i in range(1, sections)]
+    else:
+        cuts = [int(i) for i in indices_or_sections]
+    bounds = [0, *cuts, length]
+    lead = (slice(None),) * axis
+    return [
+        native.get_item(x, (*lead, slice(start, stop)))
+        for start, stop in itertools.pairwise(bounds)
+    ]
+
+
+def _at_least(arrays: tuple[Any, ...], ndim: int) -> Any:
+    results = []
+    for x in arrays:
+        shape = tuple(int(extent) for extent in x.shape)
+        if len(shape) < ndim:
+            if ndim == 3 and len(shape) == 1:
+                target = (1, *shape, 1)
+            elif ndim == 3 and len(shape) == 2:
+                target = (*shape, 1)
+            else:
+                target = (1,) * (ndim - len(shape)) + shape
+            x = native.reshape(x, target)
+        results.append(x)
+    return results[0] if len(results) == 1 else tuple(results)
+
+
+@compositional
+def atleast_1d(*arrays: ArrayLike) -> Array | tuple[Array, ...]:
+    """Each array with at least one dimension (0-d becomes shape ``(1,)``); one array in,
+    one out; several in, a tuple out (numpy's rule)."""
+    return _at_least(arrays, 1)
+
+
+@compositional
+def atleast_2d(*arrays: ArrayLike) -> Array | tuple[Array, ...]:
+    """Each array with at least two dimensions: ``(n,)`` becomes ``(1, n)``."""
+    return _at_least(arrays, 2)
+
+
+@compositional
+def atleast_3d(*arrays: ArrayLike) -> Array | tuple[Array, ...]:
+    """Each array with at least three dimensions: ``(n,)`` becomes ``(1, n, 1)`` and
+    ``(m, n)`` becomes ``(m, n, 1)``, as in numpy."""
+    return _at_least(arrays, 3)
+
+
+@compositional
+def flatten(x: ArrayLike, /, *, start_axis: int = 0, end_axis: int = -1) -> Array:
+    """``x`` with axes ``start_axis`` to ``end_axis`` (inclusive) merged into one, as torch's
+    ``flatten``; a 0-d array becomes shape ``(1,)``."""
+    shape = tuple(int(extent) for extent in x.shape)
+    if not shape:
+        return native.reshape(x, (1,))
+    start, end = _axes(start_axis, len(shape))[0], _axes(end_axis, len(shape))[0]
+    if start > end:
+        raise ValueError(f"flatten: start_axis {start_axis} comes after end_axis {end_axis}")
+    merged = 1
+    for extent in shape[start : end + 1]:
+        merged *= extent
+    return native.reshape(x, (*shape[:start], merged, *shape[end + 1 :]))
+
+
+def _axes(axis: int | Sequence[int], ndim: int) -> tuple[int, ...]:
+    """``axis`` (an int or several) as non-negative ints below ``ndim``; IndexError when out
+    of range, ValueError when repeated."""
+    axes = (axis,) if isinstance(axis, int) else tuple(axis)
+    result = []
+    for a in axes:
+        if not -ndim <= a < ndim:
+            raise IndexError(f"axis {a} is out of range for an array of {ndim} dimensions")
+        result.append(a % ndim)
+    if len(set(result)) != len(result):
+        raise ValueError(f"repeated axis in {axis}")
+    return tuple(result)
+
+
+def _expanded_shape(shape: Sequence[int], axis: int | Sequence[int]) -> tuple[int, ...]:
+    """``shape`` with ones inserted at the output positions ``axis`` (expand_dims)."""
+    count = 1 if isinstance(axis, int) else len(tuple(axis))
+    positions = set(_axes(axis, len(shape) + count))
+    extents = iter(shape)
+    return tuple(1 if i in positions else next(extents) for i in range(len(shape) + count))
+
+
+def _squeezed_shape(shape: Sequence[int], axis: int | Sequence[int]) -> tuple[int, ...]:
+    """``shape`` without the axes ``axis``, which must have size one (squeeze)."""
+    axes = _axes(axis, len(shape))
+    for a in axes:
+        if shape[a] != 1:
+            raise ValueError(f"squeeze: axis {a} has size {shape[a]}, not 1")
+    return tuple(extent for i, extent in enumerate(shape) if i not in axes)
+
+
+def _tile_plan(
+    shape: Sequence[int], repetitions: Sequence[int]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(shape, repetitions) of equal length, the shorter padded with leading ones."""
+    shape, repetitions = tuple(shape), tuple(int(r) for r in repetitions)
+    if any(r < 0 for r in repetitions):
+        raise ValueError(f"tile: repetitions must be non-negative, got {repetitions}")
+    width = max(len(shape), len(repetitions))
+    return (1,) * (width - len(shape)) + shape, (1,) * (width - len(repetitions)) + repetitions

@@ -1,14 +1,24 @@
-"""torch implementations of core's creation functions."""
+"""torch implementations of core's creation functions.
+
+torch 2.13 has no arange/eye/tril kernels for uint16/32/64: those values are made in a
+signed type of the same width (reinterpreting the bits of ``tril``'s input, which is
+lossless) or in int64 and cast.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy
 import torch
 
+from core import dtypes
 from core.backends import foreign_to_numpy, inferred_dtype
-from core.backends.torch import from_numpy, native_dtypes
+from core.backends.torch import core_dtypes, from_numpy, native_dtypes
+from core.ops.creation import _arange_plan, _fill_scalar, _linspace_plan, _shape
+
+_SIGNED = {torch.uint16: torch.int16, torch.uint32: torch.int32, torch.uint64: torch.int64}
 
 
 def asarray(
@@ -24,3 +34,152 @@ def asarray(
         result = obj.to(native) if native is not None else obj
         return result.clone() if copy and result is obj else result
     return torch.tensor(obj, dtype=native, device=device)
+
+
+def arange(
+    start: Any,
+    /,
+    stop: Any = None,
+    step: Any = 1,
+    *,
+    dtype: Any = None,
+    device: str | None = None,
+) -> torch.Tensor:
+    start, step, length, dtype, integral = _arange_plan(start, stop, step, dtype)
+    wide = torch.int64 if integral else torch.float64
+    values = torch.arange(length, dtype=wide) * step + start
+    return values.to(native_dtypes[dtype])
+
+
+def _filled(shape: tuple[int, ...], value: int, dtype: Any) -> torch.Tensor:
+    return torch.full(shape, value, dtype=native_dtypes[dtype])
+
+
+def empty(
+    shape: int | Sequence[int], *, dtype: Any = None, device: str | None = None
+) -> torch.Tensor:
+    return _filled(_shape(shape), 0, dtypes.default_dtype(dtype=dtype))
+
+
+def empty_like(x: torch.Tensor, /, *, dtype: Any = None, device: str | None = None) -> torch.Tensor:
+    return zeros_like(x, dtype=dtype)
+
+
+def eye(
+    n_rows: int,
+    n_cols: int | None = None,
+    /,
+    *,
+    k: int = 0,
+    dtype: Any = None,
+    device: str | None = None,
+) -> torch.Tensor:
+    n_cols = n_rows if n_cols is None else n_cols
+    rows = torch.arange(n_rows).reshape(-1, 1)
+    mask = torch.arange(n_cols).reshape(1, -1) == rows + k
+    return mask.to(native_dtypes[dtypes.default_dtype(dtype=dtype)])
+
+
+def from_dlpack(x: Any, /, *, device: str | None = None, copy: bool | None = None) -> torch.Tensor:
+    return torch.from_dlpack(x, copy=copy)
+
+
+def _full(shape: tuple[int, ...], fill_value: Any, dtype: Any) -> torch.Tensor:
+    scalar = from_numpy(_fill_scalar(fill_value, dtype).reshape(1))
+    return scalar.reshape(()).expand(shape).clone()
+
+
+def full(
+    shape: int | Sequence[int],
+    fill_value: Any,
+    *,
+    dtype: Any = None,
+    device: str | None = None,
+) -> torch.Tensor:
+    return _full(_shape(shape), fill_value, dtypes.default_dtype(dtype=dtype, item=fill_value))
+
+
+def full_like(
+    x: torch.Tensor, /, fill_value: Any, *, dtype: Any = None, device: str | None = None
+) -> torch.Tensor:
+    return _full(tuple(x.shape), fill_value, core_dtypes[x.dtype] if dtype is None else dtype)
+
+
+def linspace(
+    start: Any,
+    stop: Any,
+    /,
+    num: int,
+    *,
+    dtype: Any = None,
+    device: str | None = None,
+    endpoint: bool = True,
+) -> torch.Tensor:
+    step, dtype, is_complex = _linspace_plan(start, stop, num, endpoint, dtype)
+    wide = torch.complex128 if is_complex else torch.float64
+    values = torch.arange(num, dtype=torch.float64).to(wide) * step + start
+    if endpoint and num > 1:
+        values[-1] = stop
+    if dtype.is_int_dtype:
+        values = torch.floor(values)
+    return values.to(native_dtypes[dtype])
+
+
+def logspace(
+    start: Any,
+    stop: Any,
+    /,
+    num: int,
+    *,
+    base: float = 10.0,
+    dtype: Any = None,
+    device: str | None = None,
+    endpoint: bool = True,
+) -> torch.Tensor:
+    exponents = linspace(start, stop, num, dtype=dtypes.float64, endpoint=endpoint)
+    values = torch.pow(torch.tensor(float(base), dtype=torch.float64), exponents)
+    return values.to(native_dtypes[dtypes.default_dtype(dtype=dtype)])
+
+
+def meshgrid(*arrays: torch.Tensor, indexing: str = "xy") -> list[torch.Tensor]:
+    if indexing not in ("xy", "ij"):
+        raise ValueError(f"meshgrid: indexing must be 'xy' or 'ij', got {indexing!r}")
+    if not arrays:
+        return []
+    flat = [torch.reshape(a, (-1,)) for a in arrays]
+    return [g.contiguous() for g in torch.meshgrid(*flat, indexing=indexing)]
+
+
+def ones(
+    shape: int | Sequence[int], *, dtype: Any = None, device: str | None = None
+) -> torch.Tensor:
+    return _filled(_shape(shape), 1, dtypes.default_dtype(dtype=dtype))
+
+
+def ones_like(x: torch.Tensor, /, *, dtype: Any = None, device: str | None = None) -> torch.Tensor:
+    return _filled(tuple(x.shape), 1, core_dtypes[x.dtype] if dtype is None else dtype)
+
+
+def _triangle(function: Any, x: torch.Tensor, k: int) -> torch.Tensor:
+    signed = _SIGNED.get(x.dtype)
+    if signed is None:
+        return function(x, diagonal=k)
+    return function(x.view(signed), diagonal=k).view(x.dtype)
+
+
+def tril(x: torch.Tensor, /, *, k: int = 0) -> torch.Tensor:
+    return _triangle(torch.tril, x, k)
+
+
+def triu(x: torch.Tensor, /, *, k: int = 0) -> torch.Tensor:
+    return _triangle(torch.triu, x, k)
+
+
+def zeros(
+    shape: int | Sequence[int], *, dtype: Any = None, device: str | None = None
+) -> torch.Tensor:
+    return _filled(_shape(shape), 0, dtypes.default_dtype(dtype=dtype))
+
+
+def zeros_like(x: torch.Tensor, /, *, dtype: Any = None, device: str | None = None) -> torch.Tensor:
+    return _filled(tuple(x.shape), 0, core_dtypes[x.dtype] if dtype is None else dtype)

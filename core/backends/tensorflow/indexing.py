@@ -1,0 +1,134 @@
+"""tensorflow implementations of core's indexing functions.
+
+tensorflow's own ``__getitem__`` has basic indexing only, and no item assignment: other
+keys gather at flat positions (see :mod:`core.ops.indexing`), and updates scatter with
+``tensor_scatter_nd_update`` after repeated positions are resolved (last write wins).
+Scatter reductions use the unsorted segment ops, combined with ``x`` where a position
+receives a value.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy
+import tensorflow as tf
+
+from core.backends.tensorflow import core_dtypes, to_numpy
+from core.ops.creation import _fill_scalar
+from core.ops.indexing import (
+    _basic_key,
+    _checked_indices,
+    _flat_positions,
+    _last_writes,
+    _mask_shape_matches,
+    _scatter_positions,
+    _value_shape,
+)
+
+_SEGMENT = {
+    "add": tf.math.unsorted_segment_sum,
+    "multiply": tf.math.unsorted_segment_prod,
+    "amax": tf.math.unsorted_segment_max,
+    "amin": tf.math.unsorted_segment_min,
+}
+_COMBINE = {"add": tf.add, "multiply": tf.multiply, "amax": tf.maximum, "amin": tf.minimum}
+
+
+def _shape(x: tf.Tensor) -> tuple[int, ...]:
+    return tuple(x.shape.as_list())
+
+
+def _value(value: Any, x: tf.Tensor) -> tf.Tensor:
+    if not isinstance(value, tf.Tensor | tf.Variable):
+        if type(value) in (bool, int, float, complex):
+            return tf.constant(_fill_scalar(value, core_dtypes[x.dtype]))
+        value = tf.convert_to_tensor(numpy.asarray(value))
+    if value.dtype.is_complex and not x.dtype.is_complex:
+        value = tf.math.real(value)
+    return value if value.dtype == x.dtype else tf.cast(value, x.dtype)
+
+
+def _lone_mask(x: tf.Tensor, key: Any) -> tf.Tensor | None:
+    mask = key[0] if type(key) is tuple and len(key) == 1 else key
+    if (
+        isinstance(mask, tf.Tensor | tf.Variable)
+        and mask.dtype == tf.bool
+        and _mask_shape_matches(_shape(x), _shape(mask))
+    ):
+        return mask
+    return None
+
+
+def get_item(x: tf.Tensor, key: Any, /) -> tf.Tensor:
+    basic = _basic_key(_shape(x), key)
+    if basic is not None:
+        return x[tuple(tf.newaxis if entry is None else entry for entry in basic)]
+    mask = _lone_mask(x, key)
+    if mask is not None:
+        return tf.boolean_mask(x, mask)
+    positions = _flat_positions(_shape(x), key)
+    return tf.gather(tf.reshape(x, (-1,)), positions)
+
+
+def _scatter_update(x: tf.Tensor, positions: numpy.ndarray, values: tf.Tensor) -> tf.Tensor:
+    flat = tf.tensor_scatter_nd_update(tf.reshape(x, (-1,)), positions.reshape(-1, 1), values)
+    return tf.reshape(flat, tf.shape(x))
+
+
+def set_item(x: tf.Tensor, key: Any, value: Any, /) -> tf.Tensor:
+    shape = _shape(x)
+    value = _value(value, x)
+    mask = _lone_mask(x, key)
+    if mask is not None:
+        rest = shape[mask.shape.rank :]
+        if value.shape.rank <= len(rest):
+            value = tf.reshape(value, _value_shape(_shape(value), rest))
+            full_mask = tf.reshape(mask, _shape(mask) + (1,) * len(rest))
+            return tf.where(full_mask, value, x)
+    positions = _flat_positions(shape, key)
+    value = tf.reshape(value, _value_shape(_shape(value), positions.shape))
+    value = tf.reshape(tf.broadcast_to(value, positions.shape), (-1,))
+    positions = positions.reshape(-1)
+    last = _last_writes(positions)
+    if last is not None:
+        positions, value = positions[last], tf.gather(value, last)
+    return _scatter_update(x, positions, value)
+
+
+def take(x: tf.Tensor, indices: tf.Tensor, /, *, axis: int | None = None) -> tf.Tensor:
+    if axis is None:
+        x, axis = tf.reshape(x, (-1,)), 0
+    shape = _shape(x)
+    checked = _checked_indices(to_numpy(indices), shape[axis] if shape else 0)
+    return tf.gather(x, checked, axis=axis)
+
+
+def scatter(
+    x: tf.Tensor,
+    axis: int,
+    index: tf.Tensor,
+    src: Any,
+    /,
+    *,
+    reduce: str | None = None,
+) -> tf.Tensor:
+    index_np = to_numpy(index)
+    shape = _shape(x)
+    positions = _scatter_positions(shape, axis, index_np, reduce, core_dtypes[x.dtype])
+    values = tf.reshape(tf.broadcast_to(_value(src, x), index_np.shape), (-1,))
+    if reduce is None:
+        last = _last_writes(positions)
+        if last is not None:
+            positions, values = positions[last], tf.gather(values, last)
+        return _scatter_update(x, positions, values)
+    flat = tf.reshape(x, (-1,))
+    if x.dtype == tf.bool:
+        flat, values = tf.cast(flat, tf.int64), tf.cast(values, tf.int64)
+    size = int(numpy.prod(shape))
+    reduced = _SEGMENT[reduce](values, positions, size)
+    hit = tf.math.unsorted_segment_sum(tf.ones_like(positions), positions, size) > 0
+    result = tf.where(hit, _COMBINE[reduce](flat, reduced), flat)
+    if x.dtype == tf.bool:
+        result = result != 0
+    return tf.reshape(result, shape)
