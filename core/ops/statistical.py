@@ -1,1 +1,265 @@
-"""core's statistical functions."""
+"""core's statistical functions: the standard's reductions and cumulative functions, plus
+cummax/cummin, logsumexp, median, nanmean and nansum.
+
+Result dtypes follow the 2024.12 standard with core's defaults, on every backend:
+
+* ``sum``, ``prod``, ``cumulative_sum``, ``cumulative_prod`` (and ``nansum``): a signed
+  integer or bool input gives the default integer dtype (int64), an unsigned one the
+  unsigned dtype of the default integer's width (uint64); floats and complex keep theirs.
+  ``dtype=`` casts the input first.
+* ``mean``, ``std``, ``var``, ``logsumexp``, ``median``, ``nanmean``: integer and bool
+  inputs give the default float dtype (float32), never numpy's float64. ``std``/``var`` of
+  complex input give the real dtype of the same precision.
+* float16 and bfloat16 inputs are accumulated in float32 and the result cast back, so
+  every backend rounds the same way (and partial sums do not overflow early).
+
+``max``/``min`` (and the others that have no identity) raise ``ValueError`` when reducing
+over an axis of length 0; ``sum`` of nothing is 0, ``mean`` of nothing is nan.
+
+The private helpers at the bottom are shared by the backend implementations of the
+searching, sorting, statistical and utility functions.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from core import dtypes
+from core.array import Array, ArrayLike
+from core.dtypes import Dtype
+from core.registry import primary
+
+
+class CumulativeResult(NamedTuple):
+    """``cummax``/``cummin``'s result: the running values and the indices they come from."""
+
+    values: Array
+    indices: Array
+
+
+@primary
+def cumulative_sum(
+    x: ArrayLike,
+    /,
+    *,
+    axis: int | None = None,
+    dtype: Any = None,
+    include_initial: bool = False,
+) -> Array:
+    """Cumulative sum along ``axis`` (optional only for 1-D ``x``); with
+    ``include_initial`` the result starts with the sum of nothing (0)."""
+
+
+@primary
+def cumulative_prod(
+    x: ArrayLike,
+    /,
+    *,
+    axis: int | None = None,
+    dtype: Any = None,
+    include_initial: bool = False,
+) -> Array:
+    """Cumulative product along ``axis``; with ``include_initial`` it starts with 1."""
+
+
+@primary
+def cummax(x: ArrayLike, /, *, axis: int | None = None) -> CumulativeResult:
+    """Running maximum along ``axis`` (optional only for 1-D ``x``) and where it comes from.
+
+    Not in the standard; torch's ``cummax``, whose index rule every backend follows: on a
+    tie the later index is taken, and once a nan is met the values are nan and the index is
+    that of the latest nan.
+    """
+
+
+@primary
+def cummin(x: ArrayLike, /, *, axis: int | None = None) -> CumulativeResult:
+    """Running minimum along ``axis`` and where it comes from (torch's rules, as cummax)."""
+
+
+@primary
+def max(  # noqa: A001
+    x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
+) -> Array:
+    """Maximum along ``axis``; nan propagates. Reducing an empty axis raises ValueError."""
+
+
+@primary
+def min(  # noqa: A001
+    x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
+) -> Array:
+    """Minimum along ``axis``; nan propagates. Reducing an empty axis raises ValueError."""
+
+
+@primary
+def mean(
+    x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
+) -> Array:
+    """Arithmetic mean along ``axis``; integers give the default float dtype."""
+
+
+@primary
+def prod(
+    x: ArrayLike,
+    /,
+    *,
+    axis: int | tuple[int, ...] | None = None,
+    dtype: Any = None,
+    keepdims: bool = False,
+) -> Array:
+    """Product along ``axis``; narrow integers widen to the default integer dtype."""
+
+
+@primary
+def std(
+    x: ArrayLike,
+    /,
+    *,
+    axis: int | tuple[int, ...] | None = None,
+    correction: int | float = 0.0,
+    keepdims: bool = False,
+) -> Array:
+    """Standard deviation along ``axis``, dividing by ``N - correction``."""
+
+
+@primary
+def sum(  # noqa: A001
+    x: ArrayLike,
+    /,
+    *,
+    axis: int | tuple[int, ...] | None = None,
+    dtype: Any = None,
+    keepdims: bool = False,
+) -> Array:
+    """Sum along ``axis``; narrow integers widen to the default integer dtype."""
+
+
+@primary
+def var(
+    x: ArrayLike,
+    /,
+    *,
+    axis: int | tuple[int, ...] | None = None,
+    correction: int | float = 0.0,
+    keepdims: bool = False,
+) -> Array:
+    """Variance along ``axis``: the mean squared distance from the mean, times
+    ``N / (N - correction)``. Complex input gives a real result."""
+
+
+@primary
+def logsumexp(
+    x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
+) -> Array:
+    """``log(sum(exp(x)))`` along ``axis``, computed without overflow (real input only).
+
+    All ``-inf`` gives ``-inf``, any ``+inf`` gives ``+inf``, nan propagates. Reducing an
+    empty axis gives ``-inf``.
+    """
+
+
+@primary
+def median(
+    x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
+) -> Array:
+    """Median along ``axis`` (real input only): numpy's rule, the mean of the two middle
+    values for an even count, nan where a nan is present, nan for an empty axis. Not
+    torch's lower median."""
+
+
+@primary
+def nanmean(
+    x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
+) -> Array:
+    """Mean of the non-nan elements along ``axis``; nan where all are nan (or none)."""
+
+
+@primary
+def nansum(
+    x: ArrayLike,
+    /,
+    *,
+    axis: int | tuple[int, ...] | None = None,
+    dtype: Any = None,
+    keepdims: bool = False,
+) -> Array:
+    """Sum along ``axis`` with nan counted as zero; dtypes as :func:`sum`."""
+
+
+# ---------------------------------------------------------------------------------------
+# helpers shared by the backend implementations
+# ---------------------------------------------------------------------------------------
+HALF_DTYPES = frozenset({dtypes.float16, dtypes.bfloat16})
+
+
+def _sum_dtype(x_dtype: Dtype, dtype: Any) -> Dtype:
+    """The result dtype of sum/prod/cumulative_* of an ``x_dtype`` input."""
+    if dtype is not None:
+        return Dtype(dtype)
+    default_int = dtypes.default_int_dtype()
+    if x_dtype.kind in "bi":
+        return default_int
+    if x_dtype.kind == "u":
+        return Dtype(f"uint{default_int.bits}")
+    return x_dtype
+
+
+def _float_result_dtype(x_dtype: Dtype) -> Dtype:
+    """The result dtype of mean-like functions: the default float dtype for int/bool."""
+    return x_dtype if x_dtype.kind in "fc" else dtypes.default_float_dtype()
+
+
+def _real_dtype(x_dtype: Dtype) -> Dtype:
+    """float32 for complex64, float64 for complex128, the dtype itself otherwise."""
+    if x_dtype.kind == "c":
+        return dtypes.float32 if x_dtype == dtypes.complex64 else dtypes.float64
+    return x_dtype
+
+
+def _compute_dtype(result: Dtype) -> Dtype:
+    """The dtype to accumulate in for a ``result`` dtype: float32 for the half floats."""
+    return dtypes.float32 if result in HALF_DTYPES else result
+
+
+def _axes(axis: int | tuple[int, ...] | None, ndim: int) -> tuple[int, ...]:
+    """``axis`` as a sorted tuple of non-negative axes (every axis for None)."""
+    if axis is None:
+        return tuple(range(ndim))
+    items = (axis,) if isinstance(axis, int) else tuple(axis)
+    result = []
+    for item in items:
+        if not -ndim <= item < ndim:
+            raise ValueError(f"axis {item} is out of bounds for an array of dimension {ndim}")
+        result.append(item % ndim)
+    if len(set(result)) != len(result):
+        raise ValueError(f"repeated axis in {axis}")
+    return tuple(sorted(result))
+
+
+def _axis(axis: int, ndim: int) -> int:
+    """One axis, made non-negative, or ValueError when out of bounds."""
+    if not -ndim <= axis < ndim:
+        raise ValueError(f"axis {axis} is out of bounds for an array of dimension {ndim}")
+    return axis % ndim
+
+
+def _cumulative_axis(axis: int | None, ndim: int, name: str) -> int:
+    """The axis of a cumulative function: required unless the input is 1-D."""
+    if ndim == 0:
+        raise ValueError(f"core.{name} needs an array of at least one dimension")
+    if axis is None:
+        if ndim != 1:
+            raise ValueError(f"core.{name} needs an axis for an array of {ndim} dimensions")
+        return 0
+    return _axis(axis, ndim)
+
+
+def _check_nonempty(shape: tuple[int, ...], axes: tuple[int, ...], name: str) -> None:
+    """ValueError when reducing over an axis of length 0 (no identity for ``name``)."""
+    if any(shape[a] == 0 for a in axes):
+        raise ValueError(f"core.{name} of an empty array (zero-size axis) has no identity")
+
+
+def _kept_shape(shape: tuple[int, ...], axes: tuple[int, ...]) -> tuple[int, ...]:
+    """``shape`` with the reduced ``axes`` set to 1 (keepdims)."""
+    return tuple(1 if i in axes else n for i, n in enumerate(shape))

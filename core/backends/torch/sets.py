@@ -1,0 +1,48 @@
+"""torch implementations of core's set functions (torch.unique neither reports first
+indices nor keeps nans distinct, so the stable-sort algorithm every backend uses)."""
+
+from __future__ import annotations
+
+import torch
+
+from core.backends.torch import version
+from core.backends.torch.statistical import _ordered, _unordered
+from core.ops.sets import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
+from core.support import with_unsupported_dtypes
+
+
+def _unique(x: torch.Tensor) -> UniqueAllResult:
+    flat = x.reshape(-1)
+    size = flat.shape[0]
+    sorted_keys, order = torch.sort(_ordered(flat), stable=True)
+    starts = torch.ones(size, dtype=torch.bool)
+    starts[1:] = sorted_keys[1:] != sorted_keys[:-1]
+    group = torch.cumsum(starts.to(torch.int64), dim=0) - 1
+    inverse = torch.empty(size, dtype=torch.int64)
+    inverse[order] = group
+    first = torch.nonzero(starts).reshape(-1)
+    counts = torch.diff(first, append=torch.tensor([size]))
+    values = _unordered(sorted_keys[first], x.dtype)
+    return UniqueAllResult(values, order[first], inverse.reshape(x.shape), counts)
+
+
+@with_unsupported_dtypes({"2.13 and below": ("complex",)}, version)
+def unique_all(x: torch.Tensor, /) -> UniqueAllResult:
+    return _unique(x)
+
+
+@with_unsupported_dtypes({"2.13 and below": ("complex",)}, version)
+def unique_counts(x: torch.Tensor, /) -> UniqueCountsResult:
+    result = _unique(x)
+    return UniqueCountsResult(result.values, result.counts)
+
+
+@with_unsupported_dtypes({"2.13 and below": ("complex",)}, version)
+def unique_inverse(x: torch.Tensor, /) -> UniqueInverseResult:
+    result = _unique(x)
+    return UniqueInverseResult(result.values, result.inverse_indices)
+
+
+@with_unsupported_dtypes({"2.13 and below": ("complex",)}, version)
+def unique_values(x: torch.Tensor, /) -> torch.Tensor:
+    return _unique(x).values
