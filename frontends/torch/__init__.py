@@ -37,8 +37,19 @@ from frontends.torch._dtype import (
     uint32,
     uint64,
 )
+from frontends.torch import autograd, cuda
+from frontends.torch._device import device
 from frontends.torch._frontend import UnsupportedDtypeError, torch_function
 from frontends.torch._size import Size
 from frontends.torch._tensor import Tensor
+
+from frontends.torch.autograd.grad_mode import (
+    enable_grad,
+    inference_mode,
+    is_grad_enabled,
+    is_inference_mode_enabled,
+    no_grad,
+    set_grad_enabled,
+)
 
 __version__ = "2.13.0"

@@ -54,3 +54,7 @@ def _scalar(value: Any, native: tf.DType) -> tf.Tensor:
 
 promote = make_promote(core_dtypes, native_dtypes, _cast, _scalar)
 """``promote(*values)``: native arrays and scalars cast to core's common dtype."""
+
+
+def has_gpu() -> bool:
+    return bool(tf.config.list_physical_devices("GPU"))
