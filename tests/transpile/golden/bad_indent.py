@@ -1,0 +1,3 @@
+import numpy as np
+def f():
+return np.ones(3)

@@ -1,0 +1,4 @@
+import torch
+
+x = torch.ones((2, 3)
+print(x)
