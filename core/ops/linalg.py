@@ -165,7 +165,7 @@ def matrix_norm(
     /,
     *,
     keepdims: bool = False,
-    ord: int | float | Literal["fro", "nuc"] | None = "fro",
+    ord: int | float | Literal["fro", "nuc"] | None = "fro",  # noqa: A002 (the standard names it ord)
 ) -> Array:
     """A matrix norm of each matrix in ``x``: ``'fro'``, ``'nuc'``, 1, -1, 2, -2, inf,
     -inf. Of real dtype. The singular-value norms (2, -2, ``'nuc'``) of float16/bfloat16
@@ -235,7 +235,7 @@ def vector_norm(
     *,
     axis: int | tuple[int, ...] | None = None,
     keepdims: bool = False,
-    ord: int | float = 2,
+    ord: int | float = 2,  # noqa: A002 (the standard names it ord)
 ) -> Array:
     """The ``ord``-norm of ``x`` over ``axis`` (all axes when None, as one flat vector):
     any real ``ord``, with ``inf``/``-inf`` the largest/smallest absolute value and 0 the

@@ -38,9 +38,10 @@ def tensordot(
 
 @primary
 def vecdot(x1: ArrayLike, x2: ArrayLike, /, *, axis: int = -1) -> Array:
-    """The dot product ``sum(conj(x1) * x2)`` along ``axis``, broadcasting the other axes.
+    """The dot product ``sum(conj(x1) * x2)`` along ``axis`` of the broadcast inputs.
 
-    ``axis`` counts in the broadcast shape and must be negative-equivalent in both inputs.
+    ``axis`` counts in the broadcast shape; a non-negative one is accepted too (numpy's
+    ``vecdot`` accepts it, the standard asks for a negative one).
     """
 
 
