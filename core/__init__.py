@@ -71,6 +71,7 @@ from core.dtypes import (
     use_default_float_dtype,
     use_default_int_dtype,
 )
+from core.ops.data_type import finfo, iinfo, isdtype
 from core.registry import function_supported_dtypes, function_unsupported_dtypes
 from core.support import (
     UnsupportedDtypeError,
@@ -164,6 +165,13 @@ def _declare_functions() -> None:
     for category in CATEGORIES:
         importlib.import_module(f"core.ops.{category}")
     add_methods(specs())
+
+
+def __array_namespace_info__() -> Any:
+    """The Array API inspection namespace: devices, default dtypes and dtype groups."""
+    from core.inspection import Info
+
+    return Info()
 
 
 _declare_functions()
