@@ -82,7 +82,19 @@ def vecdot(x1: tf.Tensor, x2: tf.Tensor, /, *, axis: int = -1) -> tf.Tensor:
     return _products(lambda a, b: tf.reduce_sum(tf.math.conj(a) * b, axis=axis), x1, x2)
 
 
+def _explicit(subscripts: str) -> str:
+    """numpy's implicit-output subscripts made explicit (tensorflow needs the ``->``): the
+    broadcast dimensions, then the labels used once, in alphabetical order."""
+    subscripts = subscripts.replace(" ", "")
+    if "->" in subscripts:
+        return subscripts
+    labels = subscripts.replace("...", "").replace(",", "")
+    once = sorted(label for label in set(labels) if labels.count(label) == 1)
+    return subscripts + "->" + ("..." if "..." in subscripts else "") + "".join(once)
+
+
 def einsum(subscripts: str, /, *operands: tf.Tensor) -> tf.Tensor:
+    subscripts = _explicit(subscripts)
     return _products(lambda *arrays: tf.einsum(subscripts, *arrays), *operands)
 
 
