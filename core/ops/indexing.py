@@ -114,9 +114,11 @@ def _axis(axis: int, ndim: int) -> int:
     return axis % ndim
 
 
-def _grid(extent: int, axis: int, ndim: int) -> Any:
+def _grid(extent: int, axis: int, ndim: int) -> numpy.ndarray:
+    """``arange(extent)`` along ``axis`` of an ``ndim``-dimensional index, as a host
+    array: index bookkeeping that every backend's :func:`get_item` takes as it is."""
     shape = tuple(extent if d == axis else 1 for d in range(ndim))
-    return native.reshape(native.arange(extent), shape)
+    return numpy.arange(extent).reshape(shape)
 
 
 def _along_axis_key(x: Any, indices: Any, axis: int) -> tuple[Any, ...]:
@@ -189,6 +191,20 @@ def _basic_key(shape: tuple[int, ...], key: Any) -> tuple[Any, ...] | None:
                 f"index {index} is out of bounds for axis {axis - 1} with size {extent}"
             )
         result.append(index % extent)
+    return tuple(result)
+
+
+def _basic_shape(shape: tuple[int, ...], key: tuple[Any, ...]) -> tuple[int, ...]:
+    """The shape of ``x[key]`` for a key from :func:`_basic_key`."""
+    result = []
+    extents = iter(shape)
+    for entry in key:
+        if entry is None:
+            result.append(1)
+        elif type(entry) is slice:
+            result.append(len(range(*entry.indices(next(extents)))))
+        else:
+            next(extents)
     return tuple(result)
 
 

@@ -2,10 +2,13 @@
 
 jax clamps out-of-range indices and leaves the order of repeated writes unspecified;
 keys are checked and repeated positions resolved (last write wins) before jax indexes.
+The gather and scatter at flat positions are each one jitted function (one compilation
+per shape, not one per step).
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import jax
@@ -16,6 +19,7 @@ from core.backends.jax import core_dtypes, to_numpy
 from core.ops.creation import _fill_scalar
 from core.ops.indexing import (
     _basic_key,
+    _basic_shape,
     _checked_indices,
     _flat_positions,
     _last_writes,
@@ -32,7 +36,50 @@ def _value(value: Any, x: jax.Array) -> jax.Array:
         value = jnp.asarray(numpy.asarray(value))
     if jnp.iscomplexobj(value) and not jnp.iscomplexobj(x):
         value = jnp.real(value)
-    return value.astype(x.dtype)
+    return value if value.dtype == x.dtype else value.astype(x.dtype)
+
+
+_take = jax.jit(jnp.take, static_argnames=("axis",))
+
+
+@jax.jit
+def _gather_flat(x: jax.Array, positions: jax.Array) -> jax.Array:
+    return jnp.reshape(x, (-1,))[positions]
+
+
+@functools.partial(jax.jit, static_argnames=("value_shape", "target", "reduce"))
+def _scatter_flat(
+    x: jax.Array,
+    positions: jax.Array,
+    value: jax.Array,
+    winners: jax.Array | None,
+    value_shape: tuple[int, ...],
+    target: tuple[int, ...],
+    reduce: str | None,
+) -> jax.Array:
+    """``x`` with ``value`` (reshaped to ``value_shape``, broadcast to ``target``, raveled,
+    and taken at ``winners`` when given) scattered into its flat ``positions``."""
+    value = jnp.reshape(jnp.broadcast_to(jnp.reshape(value, value_shape), target), (-1,))
+    if winners is not None:
+        value = value[winners]
+    at = jnp.reshape(x, (-1,)).at[positions]
+    if reduce is None:
+        return jnp.reshape(at.set(value, unique_indices=True), x.shape)
+    result = {"add": at.add, "multiply": at.multiply, "amax": at.max, "amin": at.min}[reduce](value)
+    return jnp.reshape(result, x.shape)
+
+
+def _scatter(
+    x: jax.Array, positions: numpy.ndarray, value: jax.Array, reduce: str | None
+) -> jax.Array:
+    """``x`` with ``value`` broadcast to ``positions``' shape scattered at them (the last
+    write wins where a position repeats and ``reduce`` is None)."""
+    value_shape = _value_shape(value.shape, positions.shape)
+    flat = positions.reshape(-1)
+    winners = _last_writes(flat) if reduce is None else None
+    if winners is not None:
+        flat = flat[winners]
+    return _scatter_flat(x, flat, value, winners, value_shape, positions.shape, reduce)
 
 
 def _lone_mask(x: jax.Array, key: Any) -> jax.Array | None:
@@ -53,38 +100,29 @@ def get_item(x: jax.Array, key: Any, /) -> jax.Array:
     mask = _lone_mask(x, key)
     if mask is not None:
         return x[mask]
-    positions = _flat_positions(x.shape, key)
-    return jnp.reshape(x, (-1,))[positions]
+    return _gather_flat(x, _flat_positions(x.shape, key))
 
 
 def set_item(x: jax.Array, key: Any, value: Any, /) -> jax.Array:
     value = _value(value, x)
     basic = _basic_key(x.shape, key)
     if basic is not None:
-        target = x[basic].shape
-        return x.at[basic].set(jnp.reshape(value, _value_shape(value.shape, target)))
+        value_shape = _value_shape(value.shape, _basic_shape(x.shape, basic))
+        return x.at[basic].set(jnp.reshape(value, value_shape))
     mask = _lone_mask(x, key)
     if mask is not None:
         rest = x.shape[mask.ndim :]
         if value.ndim <= len(rest):
             value = jnp.reshape(value, _value_shape(value.shape, rest))
             return jnp.where(jnp.reshape(mask, mask.shape + (1,) * len(rest)), value, x)
-    positions = _flat_positions(x.shape, key)
-    value = jnp.reshape(value, _value_shape(value.shape, positions.shape))
-    value = jnp.reshape(jnp.broadcast_to(value, positions.shape), (-1,))
-    positions = positions.reshape(-1)
-    last = _last_writes(positions)
-    if last is not None:
-        positions, value = positions[last], value[last]
-    flat = jnp.reshape(x, (-1,)).at[positions].set(value, unique_indices=True)
-    return jnp.reshape(flat, x.shape)
+    return _scatter(x, _flat_positions(x.shape, key), value, None)
 
 
 def take(x: jax.Array, indices: jax.Array, /, *, axis: int | None = None) -> jax.Array:
     if axis is None:
         x, axis = jnp.reshape(x, (-1,)), 0
     checked = _checked_indices(to_numpy(indices), x.shape[axis] if x.ndim else 0)
-    return jnp.take(x, checked, axis=axis)
+    return _take(x, checked, axis=axis)
 
 
 def scatter(
@@ -98,17 +136,8 @@ def scatter(
 ) -> jax.Array:
     index_np = to_numpy(index)
     positions = _scatter_positions(x.shape, axis, index_np, reduce, core_dtypes[x.dtype])
-    values = jnp.reshape(jnp.broadcast_to(_value(src, x), index_np.shape), (-1,))
-    flat = jnp.reshape(x, (-1,))
-    if reduce is None:
-        last = _last_writes(positions)
-        if last is not None:
-            positions, values = positions[last], values[last]
-        return jnp.reshape(flat.at[positions].set(values, unique_indices=True), x.shape)
-    if x.dtype == jnp.bool_:
-        flat, values = flat.astype(jnp.int64), values.astype(jnp.int64)
-    at = flat.at[positions]
-    result = {"add": at.add, "multiply": at.multiply, "amax": at.max, "amin": at.min}[reduce](
-        values
-    )
-    return jnp.reshape(result.astype(x.dtype) if x.dtype == jnp.bool_ else result, x.shape)
+    positions = positions.reshape(index_np.shape)
+    if x.dtype != jnp.bool_ or reduce is None:
+        return _scatter(x, positions, _value(src, x), reduce)
+    wide = _scatter(x.astype(jnp.int64), positions, _value(src, x).astype(jnp.int64), reduce)
+    return wide.astype(jnp.bool_)

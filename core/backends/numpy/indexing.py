@@ -67,7 +67,7 @@ def take(x: numpy.ndarray, indices: numpy.ndarray, /, *, axis: int | None = None
     if axis is None:
         x, axis = numpy.reshape(x, -1), 0
     indices = _checked_indices(numpy.asarray(indices), x.shape[axis] if x.ndim else 0)
-    return numpy.take(x, indices, axis=axis)
+    return numpy.asarray(numpy.take(x, indices, axis=axis))
 
 
 _UFUNCS = {
