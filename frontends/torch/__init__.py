@@ -42,6 +42,8 @@ from frontends.torch._device import device
 from frontends.torch._frontend import UnsupportedDtypeError, torch_function
 from frontends.torch._size import Size
 from frontends.torch._tensor import Tensor
+from frontends.torch.creation_ops import *  # noqa: F403
+from frontends.torch.indexing_ops import *  # noqa: F403
 
 from frontends.torch.autograd.grad_mode import (
     enable_grad,
@@ -53,3 +55,7 @@ from frontends.torch.autograd.grad_mode import (
 )
 
 __version__ = "2.13.0"
+
+from frontends.torch import _tensor  # noqa: E402
+
+_tensor.add_function_methods(globals())

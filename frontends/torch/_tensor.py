@@ -22,7 +22,7 @@ from typing import Any
 import core
 from core import native as ops
 from frontends.base.array import FrontendArray, to_native
-from frontends.torch import _dtype
+from frontends.torch import _dtype, _views
 from frontends.torch._size import Size
 
 
@@ -33,7 +33,7 @@ def _torch() -> Any:
 class Tensor(FrontendArray):
     """torch.Tensor on any core backend."""
 
-    __slots__ = ("_name", "grad", "requires_grad")
+    __slots__ = ("_name", "_view_strides", "grad", "requires_grad")
     __array_priority__ = 1000
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -57,6 +57,14 @@ class Tensor(FrontendArray):
         view = super()._make_view(forward, inverse)
         view.requires_grad = self.requires_grad
         view.grad = None
+        return view
+
+    def _view(
+        self, forward: Callable[[Any], Any], inverse: Any, strides: tuple[int, ...]
+    ) -> Tensor:
+        """A view (see :mod:`frontends.torch._views`) with the strides torch gives it."""
+        view = self._make_view(forward, inverse)
+        view._view_strides = strides
         return view
 
     # ------------------------------------------------------------------ attributes
@@ -144,7 +152,7 @@ class Tensor(FrontendArray):
         return self.dtype.is_complex
 
     def is_contiguous(self, memory_format: Any = None) -> bool:
-        return self.stride() == _contiguous_strides(self.shape)
+        return _views.is_contiguous(self.shape, self._strides())
 
     def stride(self, dim: int | None = None) -> tuple[int, ...] | int:
         strides = self._strides()
@@ -154,7 +162,7 @@ class Tensor(FrontendArray):
         """Strides as torch would report them: contiguous for a root, and for a view the
         result of its view steps applied to its root's strides (recorded with the step)."""
         strides = getattr(self, "_view_strides", None)
-        return strides if strides is not None else _contiguous_strides(self.shape)
+        return strides if strides is not None else _views.contiguous_strides(self.shape)
 
     def data_ptr(self) -> int:
         return id(self._root or self)
@@ -198,19 +206,30 @@ class Tensor(FrontendArray):
 
     def detach(self) -> Tensor:
         """A tensor sharing this one's values; writes to it reach this one, as in torch."""
-        return self._make_view(_identity, _replace)
+        view = self._view(_identity, _replace, self._strides())
+        view.requires_grad = False
+        return view
 
     def detach_(self) -> Tensor:
         self.requires_grad = False
         return self
 
     def clone(self, *, memory_format: Any = None) -> Tensor:
+        """A copy; like torch it keeps a dense permuted layout's strides (``stride()``)."""
+        copy = Tensor._from_native(
+            ops.astype(self.native, core.as_core_dtype(self.native.dtype), copy=True)
+        )
+        strides = getattr(self, "_view_strides", None)
+        if strides is not None and _views.is_non_overlapping_and_dense(self.shape, strides):
+            copy._view_strides = strides
+        return copy
+
+    def contiguous(self, memory_format: Any = None) -> Tensor:
+        if self.is_contiguous():
+            return self
         return Tensor._from_native(
             ops.astype(self.native, core.as_core_dtype(self.native.dtype), copy=True)
         )
-
-    def contiguous(self, memory_format: Any = None) -> Tensor:
-        return self if self.is_contiguous() else self.clone()
 
     def cpu(self) -> Tensor:
         return self
@@ -331,6 +350,116 @@ class Tensor(FrontendArray):
             return format(self.item(), spec)
         return repr(self)
 
+    # ------------------------------------------------------------------ views
+    def view(self, *shape: Any) -> Tensor:
+        """A view of another shape; torch's error where the strides don't allow it.
+        ``view(dtype)`` (reinterpreting the bits) is not supported: core has no bitcast."""
+        if len(shape) == 1 and isinstance(shape[0], _dtype.dtype):
+            if shape[0] == self.dtype:
+                return self._view(_identity, _replace, self._strides())
+            raise TypeError(
+                "Tensor.view(dtype) reinterprets memory, which this frontend cannot do on "
+                "every backend; use .to(dtype) to convert values instead"
+            )
+        return _views.view(self, _views.shape_args(shape, "shape"))
+
+    def view_as(self, other: Tensor) -> Tensor:
+        return self.view(other.shape)
+
+    def reshape(self, *shape: Any) -> Tensor:
+        """A view when torch's ``view`` would succeed (as torch), otherwise a copy."""
+        return _views.reshape(self, _views.shape_args(shape, "shape"))
+
+    def reshape_as(self, other: Tensor) -> Tensor:
+        return self.reshape(other.shape)
+
+    def expand(self, *sizes: Any) -> Tensor:
+        """A broadcast view; writes to it raise torch's overlapping-memory error."""
+        return _views.expand(self, _views.shape_args(sizes))
+
+    def expand_as(self, other: Tensor) -> Tensor:
+        return self.expand(other.shape)
+
+    def permute(self, *dims: Any) -> Tensor:
+        return _views.permute(self, _views.shape_args(dims, "dims"))
+
+    def repeat(self, *sizes: Any) -> Tensor:
+        sizes = _views.shape_args(sizes, "repeats")
+        if len(sizes) < self.ndim:
+            raise RuntimeError(
+                "Number of dimensions of repeat dims can not be smaller than number of "
+                "dimensions of tensor"
+            )
+        value = self.native
+        if len(sizes) > self.ndim:
+            value = ops.reshape(value, (1,) * (len(sizes) - self.ndim) + tuple(value.shape))
+        return Tensor._from_native(ops.tile(value, sizes))
+
+    def tile(self, *dims: Any) -> Tensor:
+        return _torch().tile(self, _views.shape_args(dims, "dims"))
+
+    def split(self, split_size: Any, dim: int = 0) -> tuple[Tensor, ...]:
+        return _torch().split(self, split_size, dim)
+
+    def __getitem__(self, key: Any) -> Tensor:
+        """torch's indexing: ints, slices, None and Ellipsis give a view; integer and
+        boolean tensors (and lists) give a copy."""
+        return _views.getitem(self, key)
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        _views.setitem(self, key, value)
+
+    # ------------------------------------------------------------------ in place
+    def copy_(self, src: Any, non_blocking: bool = False) -> Tensor:
+        """Copy ``src`` (broadcast, cast to this dtype) into this tensor in place."""
+        value = _views.as_native_of(src, self.dtype.core_dtype)
+        shape = tuple(self.shape)
+        if tuple(value.shape) != shape:
+            try:
+                value = ops.broadcast_to(value, shape)
+            except Exception:
+                raise RuntimeError(
+                    f"The size of tensor a ({shape[-1] if shape else 1}) must match the size "
+                    f"of tensor b ({value.shape[-1] if value.shape else 1}) at non-singleton "
+                    "dimension 0"
+                ) from None
+        self._assign(value)
+        return self
+
+    def zero_(self) -> Tensor:
+        self._assign(ops.zeros(tuple(self.shape), dtype=self.dtype.core_dtype))
+        return self
+
+    def fill_(self, value: Any) -> Tensor:
+        if isinstance(value, Tensor) and value.ndim:
+            raise RuntimeError(
+                "fill_ only supports 0-dimension value tensor but got tensor with "
+                f"{value.ndim} dimensions."
+            )
+        fill = _views.as_native_of(value, self.dtype.core_dtype)
+        self._assign(ops.broadcast_to(fill, tuple(self.shape)))
+        return self
+
+    # ------------------------------------------------------------------ new_*
+    def _new(self, kwargs: dict[str, Any]) -> dict[str, Any]:
+        kwargs.setdefault("dtype", self.dtype)
+        return kwargs
+
+    def new_zeros(self, *size: Any, **kwargs: Any) -> Tensor:
+        return _torch().zeros(*size, **self._new(kwargs))
+
+    def new_ones(self, *size: Any, **kwargs: Any) -> Tensor:
+        return _torch().ones(*size, **self._new(kwargs))
+
+    def new_empty(self, *size: Any, **kwargs: Any) -> Tensor:
+        return _torch().empty(*size, **self._new(kwargs))
+
+    def new_full(self, size: Any, fill_value: Any, **kwargs: Any) -> Tensor:
+        return _torch().full(size, fill_value, **self._new(kwargs))
+
+    def new_tensor(self, data: Any, **kwargs: Any) -> Tensor:
+        return _torch().tensor(data, **self._new(kwargs))
+
     def __reduce_ex__(self, protocol: Any) -> Any:
         return (_rebuild, (self.numpy(force=True), self.requires_grad))
 
@@ -358,22 +487,7 @@ def _replace(old: Any, new: Any) -> Any:
     return new
 
 
-def _normalize_dim(dim: int, ndim: int) -> int:
-    bound = max(ndim, 1)
-    if not -bound <= dim < bound:
-        raise IndexError(
-            f"Dimension out of range (expected to be in range of [{-bound}, {bound - 1}], but got {dim})"
-        )
-    return dim % bound
-
-
-def _contiguous_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
-    strides = []
-    step = 1
-    for extent in reversed(shape):
-        strides.append(step)
-        step *= max(extent, 1)
-    return tuple(reversed(strides))
+_normalize_dim = _views.normalize_dim
 
 
 _LEGACY_TYPE_NAMES = {
@@ -444,8 +558,7 @@ def _method(function: Callable[..., Any]) -> Callable[..., Any]:
 
 def _inplace(function: Callable[..., Any]) -> Callable[..., Any]:
     def method(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
-        result = function(self, *args, **kwargs)
-        write_into(self, result)
+        _write_inplace(self, function(self, *args, **kwargs))
         return self
 
     method.__name__ = method.__qualname__ = function.__name__ + "_"
@@ -476,6 +589,7 @@ def write_into(target: Tensor, result: Any) -> None:
             except Exception:
                 target._value = value  # torch resizes a non-view ``out`` to the result
                 target._version += 1
+                target._view_strides = None
                 return
     target._assign(value)
 
@@ -501,3 +615,79 @@ def add_function_methods(namespace: dict[str, Any]) -> None:
             setattr(Tensor, name, _method(function))
         if name in INPLACE_NAMES and name + "_" not in Tensor.__dict__:
             setattr(Tensor, name + "_", _inplace(function))
+
+
+# ---------------------------------------------------------------------------------------
+# operators: each calls its torch function (looked up at call time), so ``t + 1``,
+# ``1 - t``, ``2 ** t`` follow torch's promotion; in-place operators write into ``self``
+# (and through a view into its base)
+# ---------------------------------------------------------------------------------------
+def _write_inplace(target: Tensor, result: Any) -> None:
+    """An in-place op's result written into ``target``: it may not broadcast ``target``."""
+    shape = tuple(result.shape)
+    if shape != tuple(target.shape):
+        broadcast = _broadcast_shape(shape, tuple(target.shape))
+        if broadcast != tuple(target.shape):
+            raise RuntimeError(
+                f"output with shape {list(target.shape)} doesn't match the broadcast shape "
+                f"{list(broadcast)}"
+            )
+    write_into(target, result)
+
+
+def _broadcast_shape(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    width = max(len(a), len(b))
+    a, b = (1,) * (width - len(a)) + a, (1,) * (width - len(b)) + b
+    return tuple(y if x == 1 else x for x, y in zip(a, b))
+
+
+_OPERAND_TYPES = (Tensor, builtins.bool, builtins.int, builtins.float, builtins.complex)
+
+
+def _binary_operator(function_name: str, reflected: builtins.bool = False) -> Callable[..., Any]:
+    def method(self: Tensor, other: Any) -> Any:
+        if not isinstance(other, _OPERAND_TYPES):
+            return NotImplemented
+        function = getattr(_torch(), function_name)
+        return function(other, self) if reflected else function(self, other)
+
+    return method
+
+
+def _inplace_operator(function_name: str) -> Callable[..., Any]:
+    def method(self: Tensor, other: Any) -> Any:
+        if not isinstance(other, _OPERAND_TYPES):
+            return NotImplemented
+        _write_inplace(self, getattr(_torch(), function_name)(self, other))
+        return self
+
+    return method
+
+
+def _unary_operator(function_name: str) -> Callable[..., Any]:
+    def method(self: Tensor) -> Any:
+        return getattr(_torch(), function_name)(self)
+
+    return method
+
+
+for _name, _function in (
+    ("add", "add"), ("sub", "sub"), ("mul", "mul"), ("truediv", "div"),
+    ("floordiv", "floor_divide"), ("mod", "remainder"), ("pow", "pow"),
+    ("matmul", "matmul"), ("and", "bitwise_and"), ("or", "bitwise_or"),
+    ("xor", "bitwise_xor"), ("lshift", "bitwise_left_shift"),
+    ("rshift", "bitwise_right_shift"),
+):  # fmt: skip
+    setattr(Tensor, f"__{_name}__", _binary_operator(_function))
+    setattr(Tensor, f"__r{_name}__", _binary_operator(_function, reflected=True))
+    if _name != "matmul":
+        setattr(Tensor, f"__i{_name}__", _inplace_operator(_function))
+for _name in ("eq", "ne", "lt", "le", "gt", "ge"):
+    setattr(Tensor, f"__{_name}__", _binary_operator(_name))
+for _name, _function in (
+    ("neg", "neg"),
+    ("pos", "positive"),
+    ("abs", "abs"),
+    ("invert", "bitwise_not"),
+):
+    setattr(Tensor, f"__{_name}__", _unary_operator(_function))

@@ -1,0 +1,663 @@
+"""torch.Tensor's views and indexing: each view step is a pair of pure functions on native
+arrays (see :class:`frontends.base.array.FrontendArray`) plus the strides torch reports.
+
+Strides are computed with torch's own rules from the base's strides (``computeStride`` for
+``view``/``reshape``, ``inferExpandGeometry`` for ``expand``, the unsqueeze rule for new
+dimensions, ``applySlicing`` for basic indexing), so ``stride()`` and ``is_contiguous()``
+match torch and ``view`` refuses exactly where torch does. Indexing follows torch's two
+phases: ints, slices, None and Ellipsis give a view; then integer/boolean tensors index the
+view and give a copy (torch's ``index``), with torch's error messages.
+"""
+
+from __future__ import annotations
+
+import builtins
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import numpy
+
+import core
+from core import native as ops
+
+# ---------------------------------------------------------------------------------------
+# shapes and strides
+# ---------------------------------------------------------------------------------------
+
+
+def normalize_dim(dim: int, ndim: int) -> int:
+    """``dim`` in ``[0, ndim)``; torch's IndexError otherwise (a 0-d tensor takes 0/-1)."""
+    dim = _as_int(dim)
+    bound = max(ndim, 1)
+    if not -bound <= dim < bound:
+        raise IndexError(
+            "Dimension out of range (expected to be in range of "
+            f"[{-bound}, {bound - 1}], but got {dim})"
+        )
+    return dim % bound
+
+
+def contiguous_strides(shape: Sequence[int]) -> tuple[int, ...]:
+    strides = []
+    step = 1
+    for extent in reversed(tuple(shape)):
+        strides.append(step)
+        step *= max(extent, 1)
+    return tuple(reversed(strides))
+
+
+def is_contiguous(shape: Sequence[int], strides: Sequence[int]) -> bool:
+    """torch's rule: empty tensors are contiguous; size-1 dimensions' strides don't count."""
+    if 0 in shape:
+        return True
+    expected = 1
+    for extent, stride in zip(reversed(tuple(shape)), reversed(tuple(strides))):
+        if extent != 1:
+            if stride != expected:
+                return False
+            expected *= extent
+    return True
+
+
+def is_non_overlapping_and_dense(shape: Sequence[int], strides: Sequence[int]) -> bool:
+    """Whether the elements fill a block of memory once each, in some order of dimensions
+    (torch then keeps this layout for ``clone`` and the like)."""
+    order = sorted(range(len(shape)), key=lambda d: (strides[d], shape[d]))
+    expected = 1
+    for d in order:
+        if shape[d] == 1:
+            continue
+        if strides[d] != expected:
+            return False
+        expected *= shape[d]
+    return True
+
+
+def infer_size(shape: Sequence[int], numel: int) -> tuple[int, ...]:
+    """``shape`` with its -1 filled in, checked against ``numel`` (torch's messages)."""
+    shape = tuple(_as_int(s) for s in shape)
+    inferred = None
+    known = 1
+    for index, extent in enumerate(shape):
+        if extent == -1:
+            if inferred is not None:
+                raise RuntimeError("only one dimension can be inferred")
+            inferred = index
+        elif extent < 0:
+            raise RuntimeError(f"invalid shape dimension {extent}")
+        else:
+            known *= extent
+    if inferred is not None and known != 0 and numel % known == 0:
+        return shape[:inferred] + (numel // known,) + shape[inferred + 1 :]
+    if inferred is None and known == numel:
+        return shape
+    raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size {numel}")
+
+
+def compute_stride(
+    old_shape: Sequence[int], old_strides: Sequence[int], new_shape: Sequence[int]
+) -> tuple[int, ...] | None:
+    """torch's ``computeStride``: the strides of a view of ``new_shape``, or None when
+    the elements cannot be viewed with that shape (``view`` raises, ``reshape`` copies)."""
+    if not old_shape:
+        return (1,) * len(new_shape)
+    numel = math.prod(old_shape)
+    if numel == 0 and tuple(old_shape) == tuple(new_shape):
+        return tuple(old_strides)
+    new_strides = [0] * len(new_shape)
+    if numel == 0:
+        return contiguous_strides(new_shape)
+    view_d = len(new_shape) - 1
+    chunk_base_stride = old_strides[-1]
+    tensor_numel = 1
+    view_numel = 1
+    for tensor_d in range(len(old_shape) - 1, -1, -1):
+        tensor_numel *= old_shape[tensor_d]
+        if tensor_d == 0 or (
+            old_shape[tensor_d - 1] != 1
+            and old_strides[tensor_d - 1] != tensor_numel * chunk_base_stride
+        ):
+            while view_d >= 0 and (view_numel < tensor_numel or new_shape[view_d] == 1):
+                new_strides[view_d] = view_numel * chunk_base_stride
+                view_numel *= new_shape[view_d]
+                view_d -= 1
+            if view_numel != tensor_numel:
+                return None
+            if tensor_d > 0:
+                chunk_base_stride = old_strides[tensor_d - 1]
+                tensor_numel = 1
+                view_numel = 1
+    if view_d != -1:
+        return None
+    return tuple(new_strides)
+
+
+def _as_int(value: Any) -> int:
+    if isinstance(value, builtins.bool) or not hasattr(value, "__index__"):
+        raise TypeError(f"expected an int, got {type(value).__name__}")
+    return value.__index__()
+
+
+def shape_args(args: tuple[Any, ...], name: str = "size") -> tuple[int, ...]:
+    """Sizes given as varargs (``zeros(2, 3)``) or one sequence (``zeros((2, 3))``)."""
+    if len(args) == 1 and not hasattr(args[0], "__index__"):
+        args = tuple(args[0])
+    try:
+        return tuple(_as_int(a) for a in args)
+    except TypeError:
+        raise TypeError(
+            f"{name} must be a tuple of ints, but got {[type(a).__name__ for a in args]}"
+        ) from None
+
+
+# ---------------------------------------------------------------------------------------
+# view steps
+# ---------------------------------------------------------------------------------------
+
+
+def _reshaper(shape: tuple[int, ...]) -> Any:
+    def forward(value: Any) -> Any:
+        return ops.reshape(value, shape)
+
+    return forward
+
+
+def _unreshaper(shape: tuple[int, ...]) -> Any:
+    def inverse(old: Any, new: Any) -> Any:
+        return ops.reshape(new, shape)
+
+    return inverse
+
+
+def shape_view(tensor: Any, shape: tuple[int, ...], strides: tuple[int, ...]) -> Any:
+    """A view with the same elements in a new shape (view, reshape, squeeze, unsqueeze,
+    flatten, unflatten)."""
+    old_shape = tuple(tensor.shape)
+    return tensor._view(_reshaper(shape), _unreshaper(old_shape), strides)
+
+
+def view(tensor: Any, shape: Sequence[int]) -> Any:
+    """``tensor.view(shape)``: torch's RuntimeError where the strides don't allow it."""
+    old_shape = tuple(tensor.shape)
+    new_shape = infer_size(shape, math.prod(old_shape))
+    strides = compute_stride(old_shape, tensor._strides(), new_shape)
+    if strides is None:
+        raise RuntimeError(
+            "view size is not compatible with input tensor's size and stride (at least one "
+            "dimension spans across two contiguous subspaces). Use .reshape(...) instead."
+        )
+    return shape_view(tensor, new_shape, strides)
+
+
+def reshape(tensor: Any, shape: Sequence[int]) -> Any:
+    """A view where torch's ``view`` would succeed, otherwise a contiguous copy."""
+    old_shape = tuple(tensor.shape)
+    new_shape = infer_size(shape, math.prod(old_shape))
+    strides = compute_stride(old_shape, tensor._strides(), new_shape)
+    if strides is None:
+        return type(tensor)._from_native(ops.reshape(tensor.native, new_shape))
+    return shape_view(tensor, new_shape, strides)
+
+
+def permute(tensor: Any, dims: Sequence[int]) -> Any:
+    ndim = tensor.ndim
+    if len(dims) != ndim:
+        raise RuntimeError(
+            "permute(sparse_coo): number of dimensions in the tensor input does not match "
+            f"the length of the desired ordering of dimensions i.e. input.dim() = {ndim} is "
+            f"not equal to len(dims) = {len(dims)}"
+        )
+    dims = tuple(normalize_dim(d, ndim) for d in dims)
+    if len(set(dims)) != ndim:
+        raise RuntimeError("permute(): duplicate dims are not allowed.")
+    if ndim == 0:
+        return tensor._view(_same, _replace, ())
+    inverse_dims = tuple(numpy.argsort(dims).tolist())
+
+    def forward(value: Any) -> Any:
+        return ops.permute_dims(value, dims)
+
+    def inverse(old: Any, new: Any) -> Any:
+        return ops.permute_dims(new, inverse_dims)
+
+    strides = tensor._strides()
+    return tensor._view(forward, inverse, tuple(strides[d] for d in dims))
+
+
+def transpose(tensor: Any, dim0: int, dim1: int) -> Any:
+    ndim = tensor.ndim
+    dim0, dim1 = normalize_dim(dim0, ndim), normalize_dim(dim1, ndim)
+    dims = list(range(ndim))
+    dims[dim0], dims[dim1] = dims[dim1], dims[dim0]
+    return permute(tensor, dims)
+
+
+def expand(tensor: Any, sizes: Sequence[int]) -> Any:
+    """torch's ``inferExpandGeometry``; the view refuses writes where elements repeat."""
+    shape, strides = tuple(tensor.shape), tensor._strides()
+    sizes = tuple(_as_int(s) for s in sizes)
+    if len(sizes) < len(shape):
+        raise RuntimeError(
+            f"expand({_legacy_name(tensor)}{{{list(shape)}}}, size={list(sizes)}): the number "
+            f"of sizes provided ({len(sizes)}) must be greater or equal to the number of "
+            f"dimensions in the tensor ({len(shape)})"
+        )
+    new_shape = [0] * len(sizes)
+    new_strides = [0] * len(sizes)
+    offset = len(sizes) - len(shape)
+    for i in range(len(sizes) - 1, -1, -1):
+        dim = i - offset
+        size = shape[dim] if dim >= 0 else 1
+        stride = (
+            strides[dim]
+            if dim >= 0
+            else (new_shape[i + 1] * new_strides[i + 1] if i + 1 < len(sizes) else 1)
+        )
+        target = sizes[i]
+        if target == -1:
+            if dim < 0:
+                raise RuntimeError(
+                    f"The expanded size of the tensor (-1) isn't allowed in a leading, "
+                    f"non-existing dimension {i}"
+                )
+            target = size
+        if size != target:
+            if size != 1:
+                raise RuntimeError(
+                    f"The expanded size of the tensor ({target}) must match the existing "
+                    f"size ({size}) at non-singleton dimension {i}.  Target sizes: "
+                    f"{list(sizes)}.  Tensor sizes: {list(shape)}"
+                )
+            stride = 0
+        new_shape[i], new_strides[i] = target, stride
+    new_shape_t = tuple(new_shape)
+    overlapping = any(s == 0 and e > 1 for s, e in zip(new_strides, new_shape))
+
+    def forward(value: Any) -> Any:
+        return ops.broadcast_to(value, new_shape_t)
+
+    inverse = None if overlapping else _unreshaper(shape)
+    return tensor._view(forward, inverse, tuple(new_strides))
+
+
+def squeeze(tensor: Any, dims: Sequence[int] | None) -> Any:
+    shape, strides = tuple(tensor.shape), tensor._strides()
+    if dims is None:
+        keep = [d for d in range(len(shape)) if shape[d] != 1]
+    else:
+        drop = {normalize_dim(d, len(shape)) for d in dims}
+        keep = [d for d in range(len(shape)) if d not in drop or shape[d] != 1]
+    return shape_view(tensor, tuple(shape[d] for d in keep), tuple(strides[d] for d in keep))
+
+
+def unsqueeze(tensor: Any, dim: int) -> Any:
+    shape, strides = list(tensor.shape), list(tensor._strides())
+    dim = normalize_dim(dim, len(shape) + 1)
+    stride = shape[dim] * strides[dim] if dim < len(shape) else 1
+    shape.insert(dim, 1)
+    strides.insert(dim, stride)
+    return shape_view(tensor, tuple(shape), tuple(strides))
+
+
+def _getter(key: tuple[Any, ...]) -> Any:
+    def forward(value: Any) -> Any:
+        return ops.get_item(value, key)
+
+    return forward
+
+
+def _setter(key: tuple[Any, ...]) -> Any:
+    def inverse(old: Any, new: Any) -> Any:
+        return ops.set_item(old, key, new)
+
+    return inverse
+
+
+def slice_view(tensor: Any, dim: int, start: int, stop: int, step: int = 1) -> Any:
+    """``tensor`` sliced along ``dim`` (``narrow``, ``split``, basic slicing)."""
+    strides = list(tensor._strides())
+    strides[dim] *= step
+    key = (slice(None),) * dim + (slice(start, stop, step),)
+    return tensor._view(_getter(key), _setter(key), tuple(strides))
+
+
+def select(tensor: Any, dim: int, index: int) -> Any:
+    shape = tuple(tensor.shape)
+    if not shape:
+        raise IndexError("select() cannot be applied to a 0-dim tensor.")
+    dim = normalize_dim(dim, len(shape))
+    index = _as_int(index)
+    if not -shape[dim] <= index < shape[dim]:
+        raise IndexError(
+            f"select(): index {index} out of range for tensor of size {list(shape)} at "
+            f"dimension {dim}"
+        )
+    strides = list(tensor._strides())
+    del strides[dim]
+    key = (slice(None),) * dim + (index % shape[dim],)
+    return tensor._view(_getter(key), _setter(key), tuple(strides))
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _replace(old: Any, new: Any) -> Any:
+    return new
+
+
+def _legacy_name(tensor: Any) -> str:
+    return tensor.type()
+
+
+# ---------------------------------------------------------------------------------------
+# indexing
+# ---------------------------------------------------------------------------------------
+_KEY_ERROR = (
+    "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are "
+    "valid indices (got {})"
+)
+
+
+def _sequence_as_tuple(key: Any) -> bool:
+    """torch's (numpy's old) heuristic: a short list holding slices, None, Ellipsis,
+    tensors or sequences is a tuple of indices; otherwise it is one index tensor."""
+    if type(key) is tuple:
+        return True
+    if not isinstance(key, list) or len(key) >= 32:
+        return False
+    from frontends.base.array import FrontendArray
+
+    return any(
+        isinstance(item, FrontendArray | list | tuple | slice | numpy.ndarray)
+        or item is None
+        or item is Ellipsis
+        for item in key
+    )
+
+
+class _Advanced:
+    """An advanced (tensor) index entry: ``array`` is native; ``dims`` it consumes."""
+
+    __slots__ = ("array", "dims", "host", "is_mask")
+
+    def __init__(self, array: Any, is_mask: builtins.bool, dims: int, host: Any = None) -> None:
+        self.array = array
+        self.is_mask = is_mask
+        self.dims = dims
+        self.host = host
+
+
+def _entry(item: Any) -> Any:
+    """One key entry as an int, slice, None, Ellipsis, Python bool or :class:`_Advanced`."""
+    from frontends.base.array import FrontendArray
+
+    if item is None or item is Ellipsis:
+        return item
+    if type(item) is slice:
+        if item.step is not None and _as_int(item.step) <= 0:
+            if _as_int(item.step) == 0:
+                raise ValueError("slice step cannot be zero")
+            raise ValueError("step must be greater than zero")
+        return slice(
+            None if item.start is None else _as_int(item.start),
+            None if item.stop is None else _as_int(item.stop),
+            None if item.step is None else _as_int(item.step),
+        )
+    if isinstance(item, builtins.bool | numpy.bool_):
+        return builtins.bool(item)
+    if isinstance(item, builtins.int | numpy.integer):
+        return builtins.int(item)
+    if isinstance(item, FrontendArray):
+        value = item.native
+        dtype = core.as_core_dtype(value.dtype)
+        if dtype.kind == "b" or dtype == "uint8":
+            if not value.shape:
+                return builtins.bool(item.item())
+            if dtype != "bool":
+                value = ops.astype(value, core.bool)
+            return _Advanced(value, True, len(value.shape))
+        if dtype.kind not in "iu":
+            raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+        if not value.shape:
+            return builtins.int(item.item())
+        return _Advanced(value, False, 1)
+    if isinstance(item, list | tuple | numpy.ndarray):
+        host = numpy.asarray(item) if len(item) or isinstance(item, numpy.ndarray) else None
+        if host is None:
+            host = numpy.zeros((0,), dtype=numpy.int64)
+        if host.dtype.kind == "b":
+            return _Advanced(ops.asarray(host), True, host.ndim, host)
+        if host.dtype.kind not in "iu":
+            raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+        host = host.astype(numpy.int64)
+        return _Advanced(ops.asarray(host), False, 1, host)
+    raise IndexError(_KEY_ERROR.format(type(item).__name__))
+
+
+def parse_key(tensor: Any, key: Any) -> tuple[tuple[Any, ...] | None, tuple, tuple | None]:
+    """torch's ``applySlicing``: the basic key of the view (None when it is the identity),
+    the view's strides, and the advanced key to apply to the view (None when there is
+    none)."""
+    entries = tuple(key) if _sequence_as_tuple(key) else (key,)
+    entries = tuple(_entry(item) for item in entries)
+    shape = tuple(tensor.shape)
+    ndim = len(shape)
+    specified = 0
+    ellipses = 0
+    for entry in entries:
+        if entry is Ellipsis:
+            ellipses += 1
+        elif isinstance(entry, _Advanced):
+            specified += entry.dims if entry.is_mask else 1
+        elif entry is not None and type(entry) is not builtins.bool:
+            specified += 1
+    if specified > ndim:
+        raise IndexError(f"too many indices for tensor of dimension {ndim}")
+    if ellipses > 1:
+        raise IndexError("an index can only have a single ellipsis ('...')")
+    in_strides = tensor._strides()
+    basic: list[Any] = []
+    out_shape: list[int] = []
+    out_strides: list[int] = []
+    advanced: list[Any] = []  # per output dimension: None, an _Advanced, or "skip"
+    dim = 0
+    for entry in entries:
+        if entry is Ellipsis:
+            for _ in range(ndim - specified):
+                basic.append(slice(0, shape[dim], 1))
+                out_shape.append(shape[dim])
+                out_strides.append(in_strides[dim])
+                advanced.append(None)
+                dim += 1
+        elif entry is None or type(entry) is builtins.bool:
+            stride = shape[dim] * in_strides[dim] if dim < ndim else 1
+            basic.append(None)
+            out_shape.append(1)
+            out_strides.append(stride)
+            if entry is None:
+                advanced.append(None)
+            else:
+                host = numpy.array([entry])
+                advanced.append(_Advanced(ops.asarray(host), True, 1, host))
+        elif type(entry) is builtins.int:
+            if not -shape[dim] <= entry < shape[dim]:
+                raise IndexError(
+                    f"index {entry} is out of bounds for dimension {len(out_shape)} with "
+                    f"size {shape[dim]}"
+                )
+            basic.append(entry % shape[dim])
+            dim += 1
+        elif type(entry) is slice:
+            start, stop, step = entry.indices(shape[dim])
+            length = len(range(start, stop, step))
+            if not length:
+                start, stop = 0, 0
+            basic.append(slice(start, start + length * step if length else 0, step))
+            out_shape.append(length)
+            out_strides.append(in_strides[dim] * step)
+            advanced.append(None)
+            dim += 1
+        else:
+            for j in range(entry.dims if entry.is_mask else 1):
+                basic.append(slice(0, shape[dim], 1))
+                out_shape.append(shape[dim])
+                out_strides.append(in_strides[dim])
+                advanced.append(entry if j == 0 else "skip")
+                dim += 1
+    for _ in range(dim, ndim):
+        basic.append(slice(0, shape[dim], 1))
+        out_shape.append(shape[dim])
+        out_strides.append(in_strides[dim])
+        advanced.append(None)
+        dim += 1
+    identity = len(basic) == ndim and all(
+        type(b) is slice and b.start == 0 and b.stop == shape[i] and b.step == 1
+        for i, b in enumerate(basic)
+    )
+    basic_key = None if identity else tuple(basic)
+    if not any(isinstance(a, _Advanced) for a in advanced):
+        return basic_key, tuple(out_strides), None
+    adv_key: list[Any] = []
+    for position, entry in enumerate(advanced):
+        if isinstance(entry, str):
+            continue
+        if entry is None:
+            adv_key.append(slice(None))
+            continue
+        if entry.is_mask:
+            mask_shape = tuple(entry.array.shape)
+            for j, extent in enumerate(mask_shape):
+                if out_shape[position + j] != extent:
+                    raise IndexError(
+                        f"The shape of the mask {list(mask_shape)} at index {j} does not match "
+                        f"the shape of the indexed tensor {out_shape} at index {position + j}"
+                    )
+        adv_key.append(entry)
+    return basic_key, tuple(out_strides), tuple(adv_key)
+
+
+def _native_key(adv_key: tuple[Any, ...]) -> tuple[Any, ...]:
+    return tuple(e.array if isinstance(e, _Advanced) else e for e in adv_key)
+
+
+def _raise_index_error(adv_key: tuple[Any, ...], shape: tuple[int, ...], error: Exception) -> None:
+    """torch's message for an out-of-range integer index tensor."""
+    axis = 0
+    for entry in adv_key:
+        if isinstance(entry, _Advanced):
+            if not entry.is_mask:
+                host = entry.host if entry.host is not None else _host(entry.array)
+                extent = shape[axis]
+                bad = host[(host < -extent) | (host >= extent)]
+                if bad.size:
+                    raise IndexError(
+                        f"index {int(bad.flat[0])} is out of bounds for dimension 0 with size "
+                        f"{extent}"
+                    ) from None
+                axis += 1
+            else:
+                axis += len(entry.array.shape)
+        else:
+            axis += 1
+    raise error
+
+
+def _host(value: Any) -> numpy.ndarray:
+    return numpy.asarray(core.Array(value).to_numpy())
+
+
+def getitem(tensor: Any, key: Any) -> Any:
+    basic_key, strides, adv_key = parse_key(tensor, key)
+    base = tensor
+    if basic_key is not None:
+        base = tensor._view(_getter(basic_key), _setter(basic_key), strides)
+    if adv_key is None:
+        return base if basic_key is not None else tensor._view(_same, _replace, strides)
+    value = base.native
+    try:
+        result = ops.get_item(value, _native_key(adv_key))
+    except IndexError as error:
+        _raise_index_error(adv_key, tuple(value.shape), error)
+    return type(tensor)._from_native(result)
+
+
+def _broadcast_value(value: Any, shape: tuple[int, ...], advanced: builtins.bool) -> Any:
+    """``value`` stripped of leading ones and broadcast to ``shape``, torch's errors."""
+    value_shape = tuple(value.shape)
+    stripped = value_shape
+    while len(stripped) > len(shape) and stripped[0] == 1:
+        stripped = stripped[1:]
+    try:
+        ok = numpy.broadcast_shapes(stripped, shape) == shape
+    except ValueError:
+        ok = False
+    if not ok:
+        if advanced:
+            raise RuntimeError(
+                f"shape mismatch: value tensor of shape {list(value_shape)} cannot be "
+                f"broadcast to indexing result of shape {list(shape)}"
+            )
+        mismatch = next(
+            (
+                i
+                for i in range(1, len(stripped) + 1)
+                if i <= len(shape) and stripped[-i] not in (1, shape[-i])
+            ),
+            1,
+        )
+        raise RuntimeError(
+            f"The expanded size of the tensor ({shape[-mismatch] if shape else 1}) must match "
+            f"the existing size ({stripped[-mismatch]}) at non-singleton dimension "
+            f"{len(shape) - mismatch}.  Target sizes: {list(shape)}.  Tensor sizes: "
+            f"{list(stripped)}"
+        )
+    if stripped != value_shape:
+        value = ops.reshape(value, stripped)
+    return value if stripped == shape else ops.broadcast_to(value, shape)
+
+
+def setitem(tensor: Any, key: Any, value: Any) -> None:
+    """``tensor[key] = value``: the value cast to the tensor's dtype (as ``copy_``) and
+    broadcast; basic keys write through a view, tensor keys with ``index_put_``."""
+    basic_key, strides, adv_key = parse_key(tensor, key)
+    dtype = core.as_core_dtype(tensor.native.dtype)
+    value = as_native_of(value, dtype)
+    target = tensor
+    if basic_key is not None:
+        target = tensor._view(_getter(basic_key), _setter(basic_key), strides)
+    current = target.native
+    if adv_key is None:
+        target._assign(_broadcast_value(value, tuple(current.shape), False))
+        return
+    native_key = _native_key(adv_key)
+    try:
+        selected = ops.get_item(current, native_key)
+    except IndexError as error:
+        _raise_index_error(adv_key, tuple(current.shape), error)
+    value = _broadcast_value(value, tuple(selected.shape), True)
+    target._assign(ops.set_item(current, native_key, value))
+
+
+def as_native_of(value: Any, dtype: core.Dtype) -> Any:
+    """A value (tensor, scalar, list, array) as a native array of ``dtype``, cast as
+    ``copy_`` casts (any dtype to any; complex to real keeps the real part)."""
+    from frontends.base.array import FrontendArray, to_native
+
+    if isinstance(value, builtins.bool | builtins.int | builtins.float | builtins.complex):
+        if type(value) is builtins.int and dtype.kind in "iu":
+            from frontends.base.functions import wrap_integer
+
+            value = wrap_integer(value, dtype)
+        elif type(value) is builtins.complex and dtype.kind != "c":
+            value = value.real
+        if type(value) is builtins.float and dtype.kind in "iub":
+            value = builtins.int(value) if dtype.kind != "b" else builtins.bool(value)
+        return ops.asarray(value, dtype=dtype)
+    native = value.native if isinstance(value, FrontendArray) else to_native(value)
+    if core.as_core_dtype(native.dtype) != dtype:
+        if core.as_core_dtype(native.dtype).kind == "c" and dtype.kind != "c":
+            native = ops.real(native)
+        native = ops.astype(native, dtype)
+    return native
