@@ -6,6 +6,7 @@ from typing import Literal
 
 import jax
 import jax.numpy as jnp
+import numpy
 
 from core.backends.jax import promote, version
 from core.ops.statistical import _axes, _check_nonempty
@@ -33,7 +34,9 @@ def count_nonzero(
 def nonzero(x: jax.Array, /) -> tuple[jax.Array, ...]:
     if x.ndim == 0:
         raise ValueError("core.nonzero needs an array of at least one dimension")
-    return tuple(indices.astype(jnp.int64) for indices in jnp.nonzero(x != 0))
+    # the result's shape depends on the values, so jax must read them back anyway: do it
+    # once, on the host, rather than compile nonzero for every new shape
+    return tuple(jnp.asarray(i, jnp.int64) for i in numpy.nonzero(numpy.asarray(x != 0)))
 
 
 def searchsorted(

@@ -1,27 +1,23 @@
-"""jax implementations of core's set functions (the stable-sort algorithm every backend
-uses, so order, indices and nan handling agree; not traceable: shapes depend on values)."""
+"""jax implementations of core's set functions.
+
+Their result shapes depend on the values, so jax cannot trace them and must read the values
+back anyway; they run the numpy backend's stable-sort algorithm on the host (one transfer,
+rather than compiling a dozen ops for every new input shape) and return jax arrays. Order,
+indices and nan handling therefore agree with every other backend.
+"""
 
 from __future__ import annotations
 
 import jax
 import jax.numpy as jnp
+import numpy
 
+from core.backends.numpy.sets import _unique as _numpy_unique
 from core.ops.sets import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
 
 
 def _unique(x: jax.Array) -> UniqueAllResult:
-    flat = x.reshape(-1)
-    size = flat.shape[0]
-    order = jnp.argsort(flat, stable=True).astype(jnp.int64)
-    sorted_values = flat[order]
-    starts = jnp.concatenate(
-        [jnp.ones((min(size, 1),), jnp.bool_), sorted_values[1:] != sorted_values[:-1]]
-    )
-    group = jnp.cumsum(starts, dtype=jnp.int64) - 1
-    inverse = jnp.zeros((size,), jnp.int64).at[order].set(group)
-    first = jnp.flatnonzero(starts).astype(jnp.int64)
-    counts = jnp.diff(first, append=jnp.asarray([size], jnp.int64))
-    return UniqueAllResult(sorted_values[first], order[first], inverse.reshape(x.shape), counts)
+    return UniqueAllResult(*(jnp.asarray(part) for part in _numpy_unique(numpy.asarray(x))))
 
 
 def unique_all(x: jax.Array, /) -> UniqueAllResult:

@@ -131,10 +131,12 @@ def _cumulative_extreme(ufunc: Any, x: numpy.ndarray, axis: Any, name: str) -> C
     return CumulativeResult(values.astype(x.dtype), indices)
 
 
+@with_unsupported_dtypes({"2 and above": ("complex",)}, version)
 def cummax(x: numpy.ndarray, /, *, axis: int | None = None) -> CumulativeResult:
     return _cumulative_extreme(numpy.maximum, x, axis, "cummax")
 
 
+@with_unsupported_dtypes({"2 and above": ("complex",)}, version)
 def cummin(x: numpy.ndarray, /, *, axis: int | None = None) -> CumulativeResult:
     return _cumulative_extreme(numpy.minimum, x, axis, "cummin")
 
@@ -225,7 +227,7 @@ def std(
 ) -> numpy.ndarray:
     out, result = _variance(x, axis, correction, keepdims)
     with numpy.errstate(invalid="ignore"):
-        return numpy.sqrt(out).astype(result)
+        return numpy.asarray(numpy.sqrt(out)).astype(result)
 
 
 @with_unsupported_dtypes({"2 and above": ("complex",)}, version)
@@ -241,6 +243,7 @@ def logsumexp(
         peak = numpy.max(values, axis=axes, keepdims=True)
         peak = numpy.where(numpy.isfinite(peak), peak, numpy.zeros((), values.dtype))
         out = numpy.log(numpy.sum(numpy.exp(values - peak), axis=axes, keepdims=True)) + peak
+    out = numpy.asarray(out)
     return (out if keepdims else numpy.squeeze(out, axes)).astype(native_dtypes[result])
 
 
