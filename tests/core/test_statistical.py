@@ -350,7 +350,7 @@ def test_cummax_cummin(backend, name, x, data):
 
 
 def test_cummax_takes_the_later_index_on_ties(backend):
-    values, indices = core.cummax(core.asarray([1.0, 1.0, 0.0, 1.0]))
+    _, indices = core.cummax(core.asarray([1.0, 1.0, 0.0, 1.0]))
     assert_same(indices, numpy.array([0, 1, 1, 3]))
 
 
