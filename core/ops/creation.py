@@ -246,3 +246,23 @@ def _fill_scalar(fill_value: Any, dtype: Dtype) -> numpy.ndarray:
     if isinstance(fill_value, complex) and not dtype.is_complex_dtype:
         fill_value = fill_value.real
     return numpy.asarray(fill_value).astype(native_dtypes[dtype])
+
+
+def _meshgrid_shapes(
+    sizes: Sequence[int], indexing: str
+) -> tuple[list[tuple[int, ...]], tuple[int, ...]]:
+    """For meshgrid of 1-D arrays of ``sizes``: the shape each input is reshaped to, and
+    the common shape all are broadcast to (the first two axes swapped for "xy")."""
+    if indexing not in ("xy", "ij"):
+        raise ValueError(f"meshgrid: indexing must be 'xy' or 'ij', got {indexing!r}")
+    axes = list(range(len(sizes)))
+    if indexing == "xy" and len(sizes) > 1:
+        axes[0], axes[1] = 1, 0
+    target = [0] * len(sizes)
+    shapes = []
+    for axis, size in zip(axes, sizes):
+        target[axis] = size
+        shape = [1] * len(sizes)
+        shape[axis] = size
+        shapes.append(tuple(shape))
+    return shapes, tuple(target)

@@ -11,7 +11,13 @@ import tensorflow as tf
 from core import dtypes
 from core.backends import foreign_to_numpy, inferred_dtype
 from core.backends.tensorflow import core_dtypes, native_dtypes
-from core.ops.creation import _arange_plan, _fill_scalar, _linspace_plan, _shape
+from core.ops.creation import (
+    _arange_plan,
+    _fill_scalar,
+    _linspace_plan,
+    _meshgrid_shapes,
+    _shape,
+)
 
 
 def asarray(
@@ -129,9 +135,10 @@ def logspace(
 
 
 def meshgrid(*arrays: tf.Tensor, indexing: str = "xy") -> list[tf.Tensor]:
-    if indexing not in ("xy", "ij"):
-        raise ValueError(f"meshgrid: indexing must be 'xy' or 'ij', got {indexing!r}")
-    return list(tf.meshgrid(*(tf.reshape(a, (-1,)) for a in arrays), indexing=indexing))
+    # tf.meshgrid casts to the first input's dtype; numpy keeps each input's
+    flat = [tf.reshape(a, (-1,)) for a in arrays]
+    shapes, target = _meshgrid_shapes([int(a.shape[0]) for a in flat], indexing)
+    return [tf.broadcast_to(tf.reshape(a, s), target) for a, s in zip(flat, shapes)]
 
 
 def ones(shape: int | Sequence[int], *, dtype: Any = None, device: str | None = None) -> tf.Tensor:

@@ -16,7 +16,13 @@ import torch
 from core import dtypes
 from core.backends import foreign_to_numpy, inferred_dtype
 from core.backends.torch import core_dtypes, from_numpy, native_dtypes
-from core.ops.creation import _arange_plan, _fill_scalar, _linspace_plan, _shape
+from core.ops.creation import (
+    _arange_plan,
+    _fill_scalar,
+    _linspace_plan,
+    _meshgrid_shapes,
+    _shape,
+)
 
 _SIGNED = {torch.uint16: torch.int16, torch.uint32: torch.int32, torch.uint64: torch.int64}
 
@@ -142,12 +148,10 @@ def logspace(
 
 
 def meshgrid(*arrays: torch.Tensor, indexing: str = "xy") -> list[torch.Tensor]:
-    if indexing not in ("xy", "ij"):
-        raise ValueError(f"meshgrid: indexing must be 'xy' or 'ij', got {indexing!r}")
-    if not arrays:
-        return []
+    # torch's meshgrid needs one dtype; numpy keeps each input's, so broadcast by hand
     flat = [torch.reshape(a, (-1,)) for a in arrays]
-    return [g.contiguous() for g in torch.meshgrid(*flat, indexing=indexing)]
+    shapes, target = _meshgrid_shapes([a.shape[0] for a in flat], indexing)
+    return [torch.reshape(a, s).expand(target).contiguous() for a, s in zip(flat, shapes)]
 
 
 def ones(
