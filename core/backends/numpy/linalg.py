@@ -192,7 +192,7 @@ def trace(x: numpy.ndarray, /, *, offset: int = 0, dtype: Any = None) -> numpy.n
         return numpy.asarray(numpy.linalg.trace(x.astype(numpy.float32), offset=offset)).astype(
             target
         )
-    return numpy.asarray(numpy.linalg.trace(x, offset=offset))
+    return numpy.asarray(numpy.linalg.trace(x, offset=offset, dtype=target))
 
 
 def vector_norm(

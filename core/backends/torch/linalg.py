@@ -60,6 +60,7 @@ def cross(x1: torch.Tensor, x2: torch.Tensor, /, *, axis: int = -1) -> torch.Ten
         x1, x2 = x1.to(torch.float32), x2.to(torch.float32)
     elif native in _WIDE_UNSIGNED:
         x1, x2 = x1.to(torch.int64), x2.to(torch.int64)
+    x1, x2 = torch.broadcast_tensors(x1, x2)
     return torch.linalg.cross(x1, x2, dim=axis).to(native)
 
 
@@ -187,6 +188,9 @@ def trace(x: torch.Tensor, /, *, offset: int = 0, dtype: Any = None) -> torch.Te
     values = torch.diagonal(x, offset=offset, dim1=-2, dim2=-1).to(target)
     if target in _HALF:
         return values.to(torch.float32).sum(dim=-1).to(target)
+    if target in _WIDE_UNSIGNED:
+        # torch cannot sum them; int64 sums wrap the same way
+        return values.to(torch.int64).sum(dim=-1).to(target)
     return values.sum(dim=-1, dtype=target)
 
 
