@@ -42,8 +42,11 @@ from frontends.torch._device import device
 from frontends.torch._frontend import UnsupportedDtypeError, torch_function
 from frontends.torch._size import Size
 from frontends.torch._tensor import Tensor
+from frontends.torch import return_types
 from frontends.torch.creation_ops import *  # noqa: F403
 from frontends.torch.indexing_ops import *  # noqa: F403
+from frontends.torch.pointwise_ops import *  # noqa: F403
+from frontends.torch.comparison_ops import *  # noqa: F403
 
 from frontends.torch.autograd.grad_mode import (
     enable_grad,

@@ -1,0 +1,1108 @@
+"""torch's pointwise ops (torch docs, "Pointwise Ops"), on native arrays through core.
+
+Dtype rules follow torch 2.13 (checked against it): functions that only make sense for
+floats (``sin``, ``exp``, ``div`` ...) compute integer and bool inputs in torch's default
+dtype (``torch.get_default_dtype()``), not core's; the others keep the promoted dtype.
+Where torch refuses a dtype (``abs`` of bool, ``add`` of uint16, ``erf`` of complex ...)
+the function is declared with ``with_unsupported_dtypes`` and raises a RuntimeError (or
+NotImplementedError) naming the function and the dtype. Integer division by zero raises
+``RuntimeError("ZeroDivisionError")`` as torch does on CPU.
+
+Not here: ``i0``, ``igamma``/``igammac``, ``polygamma`` and the other special functions
+core has no kernel for (see :mod:`frontends.torch.special`).
+"""
+
+# ruff: noqa: A001, A002 - torch's own names (input, min, max, abs, round, pow ...)
+
+from __future__ import annotations
+
+import functools
+import inspect
+import math
+from collections.abc import Callable
+from typing import Any
+
+import core
+from core import native as ops
+from core.support import with_unsupported_dtypes
+from frontends.torch import _dtype, return_types
+from frontends.torch._frontend import _unsupported, functions, torch_function
+from frontends.torch._tensor import INPLACE_NAMES, Tensor
+
+__all__ = [
+    "abs", "absolute", "acos", "acosh", "add", "addcdiv", "addcmul", "angle", "arccos",
+    "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "asin", "asinh", "atan",
+    "atan2", "atanh", "bitwise_and", "bitwise_left_shift", "bitwise_not", "bitwise_or",
+    "bitwise_right_shift", "bitwise_xor", "ceil", "clamp", "clip", "conj_physical",
+    "copysign", "cos", "cosh", "deg2rad", "digamma", "div", "divide", "erf", "erfc", "erfinv",
+    "exp", "exp2", "expm1", "fix", "float_power", "floor", "floor_divide", "fmod", "frac",
+    "frexp", "hypot", "imag", "ldexp", "lerp", "lgamma", "log", "log10", "log1p", "log2",
+    "logaddexp", "logaddexp2", "logical_and", "logical_not", "logical_or", "logical_xor",
+    "logit", "mul", "multiply", "mvlgamma", "nan_to_num", "neg", "negative", "nextafter",
+    "positive", "pow", "rad2deg", "real", "reciprocal", "remainder", "round", "rsqrt", "sgn",
+    "sigmoid", "sign", "signbit", "sin", "sinc", "sinh", "sqrt", "square", "sub", "subtract",
+    "tan", "tanh", "true_divide", "trunc", "xlogy",
+]  # fmt: skip
+
+_VERSION = "2.13 and below"
+_WIDE_UNSIGNED = ("uint16", "uint32", "uint64")
+_WIDE_UNSIGNED_SET = frozenset(core.Dtype(name) for name in _WIDE_UNSIGNED)
+_INTEGRAL = ("bool", "integer")
+_NUMBERS = (bool, int, float, complex)
+_COMPLEX = frozenset({core.complex64, core.complex128})
+
+
+def _unsupported_dtypes(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``with_unsupported_dtypes`` for torch 2.13."""
+    return with_unsupported_dtypes({_VERSION: names}, "torch")
+
+
+# ---------------------------------------------------------------------------------------
+# helpers on native arrays
+# ---------------------------------------------------------------------------------------
+def _core(name: str) -> Callable[..., Any]:
+    """core's function ``name``, looked up at each call (the backend may change)."""
+
+    def call(*args: Any) -> Any:
+        return getattr(ops, name)(*args)
+
+    call.__name__ = name
+    return call
+
+
+def _dtype_of(x: Any) -> core.Dtype:
+    return core.as_core_dtype(x.dtype)
+
+
+def _default_float() -> core.Dtype:
+    return _dtype.get_default_dtype().core_dtype
+
+
+def _floating(x: Any) -> Any:
+    """``x`` in torch's default dtype unless it is already floating or complex."""
+    if _dtype_of(x).kind in "fc":
+        return x
+    return ops.astype(x, _default_float())
+
+
+def _promote(*values: Any) -> tuple[Any, ...]:
+    """``values`` (natives, Python scalars or None) cast to torch's common dtype; the
+    dtype comes last."""
+    promoted, dtype = functions.promote(list(values))
+    return (*promoted, dtype)
+
+
+def _result_dtype(values: tuple[Any, ...]) -> core.Dtype:
+    """torch's common dtype of natives and Python scalars (None ignored)."""
+    tiers: tuple[list[core.Dtype], ...] = ([], [], [])
+    scalars = []
+    for value in values:
+        if value is None:
+            continue
+        if type(value) in _NUMBERS:
+            scalars.append(type(value))
+        else:
+            tiers[functions.tiers(value)].append(_dtype_of(value))
+    return functions.rules.result_dtype(tuple(tuple(t) for t in tiers), tuple(scalars))
+
+
+def _float_operands(
+    name: str, values: tuple[Any, ...], unsupported: frozenset[core.Dtype] = frozenset()
+) -> list[Any]:
+    """Operands of a function that computes in floating point, as torch does it: their
+    common dtype, the default dtype when that is integral; Python scalars are converted
+    straight to it (``copysign(uint8_tensor, -2)`` is negative, not 254)."""
+    dtype = _result_dtype(values)
+    _check(name, dtype, unsupported)
+    if dtype.kind not in "fc":
+        dtype = _default_float()
+    return [
+        ops.asarray(v, dtype=dtype)
+        if type(v) in _NUMBERS
+        else (v if _dtype_of(v) == dtype else ops.astype(v, dtype))
+        for v in values
+    ]
+
+
+def _check(name: str, dtype: core.Dtype, unsupported: frozenset[core.Dtype]) -> None:
+    if dtype in unsupported:
+        raise _unsupported(name, dtype)
+
+
+def _is_bool(value: Any) -> bool:
+    return type(value) is bool or (
+        not isinstance(value, (int, float, complex)) and _dtype_of(value) == core.bool
+    )
+
+
+def _scalar(value: Any, dtype: core.Dtype) -> Any:
+    """A Python number as a 0-d native of ``dtype`` (integers wrap, as torch's do)."""
+    if dtype.is_int_dtype:
+        low = -(2 ** (dtype.bits - 1)) if dtype.kind == "i" else 0
+        value = (int(value) - low) % 2**dtype.bits + low
+    return ops.asarray(value, dtype=dtype)
+
+
+def _check_fits(value: int, dtype: core.Dtype) -> None:
+    """torch refuses a Python int outside an integer dtype where it converts a scalar
+    argument (clamp bounds, pow exponents)."""
+    low = -(2 ** (dtype.bits - 1)) if dtype.kind == "i" else 0
+    if not low <= value < low + 2**dtype.bits:
+        raise RuntimeError(f"value cannot be converted to type {dtype} without overflow")
+
+
+def _check_nonzero_divisor(dividend: Any, divisor: Any) -> None:
+    """torch raises for an integer division by zero (CPU) with a non-empty result."""
+    if (
+        _dtype_of(divisor).kind in "biu"
+        and 0 not in (*dividend.shape, *divisor.shape)
+        and bool(ops.any(ops.equal(divisor, 0)))
+    ):
+        raise RuntimeError("ZeroDivisionError")
+
+
+def _truth(x: Any) -> Any:
+    return x if _dtype_of(x) == core.bool else ops.not_equal(x, 0)
+
+
+def tensor_arguments(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Parameters torch takes as Tensors only: a Python number there raises torch's
+    TypeError (``atan2(): argument 'other' (position 2) must be Tensor, not float``).
+    Put it above ``with_unsupported_dtypes`` and ``torch_function``."""
+
+    def decorate(function: Callable[..., Any]) -> Callable[..., Any]:
+        parameters = list(inspect.signature(function).parameters)
+        checks = [(name, parameters.index(name)) for name in names]
+        label = function.__name__
+
+        @functools.wraps(function)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            for name, index in checks:
+                value = args[index] if index < len(args) else kwargs.get(name)
+                if type(value) in _NUMBERS:
+                    raise TypeError(
+                        f"{label}(): argument '{name}' (position {index + 1}) must be Tensor, "
+                        f"not {type(value).__name__}"
+                    )
+            return function(*args, **kwargs)
+
+        return wrapper
+
+    return decorate
+
+
+def _set_inplace(*names: str) -> None:
+    INPLACE_NAMES.update(names)
+
+
+# ---------------------------------------------------------------------------------------
+# unary functions that compute in floating point
+# ---------------------------------------------------------------------------------------
+def _float_unary(
+    name: str, compute: Callable[[Any], Any], doc: str, *, real_only: bool = False
+) -> Callable[..., Any]:
+    """A unary torch function that gives integer and bool inputs the default dtype and
+    computes float16 and bfloat16 in float32, rounding the result, as torch's kernels do."""
+
+    def function(input: Tensor, *, out: Tensor | None = None) -> Tensor:
+        return _in_float32(compute, _floating(input))
+
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = doc
+    function.__module__ = __name__
+    decorated = torch_function("input")(function)
+    if real_only:
+        decorated = _unsupported_dtypes("complex")(decorated)
+    return decorated
+
+
+_HALF = frozenset({core.float16, core.bfloat16})
+
+
+def _in_float32(compute: Callable[[Any], Any], x: Any) -> Any:
+    """``compute(x)``, through float32 when x is float16 or bfloat16."""
+    dtype = _dtype_of(x)
+    if dtype in _HALF:
+        return ops.astype(compute(ops.astype(x, core.float32)), dtype)
+    return compute(x)
+
+
+def _rsqrt(x: Any) -> Any:
+    return ops.reciprocal(ops.sqrt(x))
+
+
+def _sigmoid(x: Any) -> Any:
+    if _dtype_of(x).kind == "c":
+        return ops.reciprocal(ops.add(ops.exp(ops.negative(x)), _scalar(1, _dtype_of(x))))
+    return ops.sigmoid(x)
+
+
+def _sinc(x: Any) -> Any:
+    if _dtype_of(x).kind == "c":
+        scaled = ops.multiply(x, _scalar(math.pi, _dtype_of(x)))
+        zero = ops.equal(x, _scalar(0, _dtype_of(x)))
+        safe = ops.where(zero, _scalar(1, _dtype_of(x)), scaled)
+        return ops.where(zero, _scalar(1, _dtype_of(x)), ops.divide(ops.sin(safe), safe))
+    return ops.sinc(x)
+
+
+def _exp2(x: Any) -> Any:
+    if _dtype_of(x).kind == "c":
+        return ops.exp(ops.multiply(x, _scalar(math.log(2), _dtype_of(x))))
+    return ops.exp2(x)
+
+
+acos = _float_unary("acos", _core("acos"), "Inverse cosine; integer inputs give the default dtype.")
+acosh = _float_unary("acosh", _core("acosh"), "Inverse hyperbolic cosine.")
+asin = _float_unary("asin", _core("asin"), "Inverse sine.")
+asinh = _float_unary("asinh", _core("asinh"), "Inverse hyperbolic sine.")
+atan = _float_unary("atan", _core("atan"), "Inverse tangent.")
+atanh = _float_unary("atanh", _core("atanh"), "Inverse hyperbolic tangent.")
+cos = _float_unary("cos", _core("cos"), "Cosine.")
+cosh = _float_unary("cosh", _core("cosh"), "Hyperbolic cosine.")
+exp = _float_unary("exp", _core("exp"), "Exponential.")
+exp2 = _float_unary("exp2", _exp2, "2 ** input.")
+expm1 = _float_unary("expm1", _core("expm1"), "exp(input) - 1, accurate near 0.")
+log = _float_unary("log", _core("log"), "Natural logarithm.")
+log10 = _float_unary("log10", _core("log10"), "Base-10 logarithm.")
+log1p = _float_unary("log1p", _core("log1p"), "log(1 + input), accurate near 0.")
+log2 = _float_unary("log2", _core("log2"), "Base-2 logarithm.")
+reciprocal = _float_unary("reciprocal", _core("reciprocal"), "1 / input (integers give floats).")
+rsqrt = _float_unary("rsqrt", _rsqrt, "1 / sqrt(input).")
+sigmoid = _float_unary("sigmoid", _sigmoid, "1 / (1 + exp(-input)).")
+sin = _float_unary("sin", _core("sin"), "Sine.")
+sinc = _float_unary("sinc", _sinc, "Normalized sinc: sin(pi x) / (pi x), 1 at 0.")
+sinh = _float_unary("sinh", _core("sinh"), "Hyperbolic sine.")
+sqrt = _float_unary("sqrt", _core("sqrt"), "Square root.")
+tan = _float_unary("tan", _core("tan"), "Tangent.")
+tanh = _float_unary("tanh", _core("tanh"), "Hyperbolic tangent.")
+deg2rad = _float_unary("deg2rad", _core("deg2rad"), "Degrees to radians.", real_only=True)
+rad2deg = _float_unary("rad2deg", _core("rad2deg"), "Radians to degrees.", real_only=True)
+digamma = _float_unary(
+    "digamma", _core("digamma"), "The logarithmic derivative of gamma.", real_only=True
+)
+erf = _float_unary("erf", _core("erf"), "The error function.", real_only=True)
+erfc = _float_unary("erfc", _core("erfc"), "1 - erf(input).", real_only=True)
+erfinv = _float_unary("erfinv", _core("erfinv"), "The inverse error function.", real_only=True)
+lgamma = _float_unary("lgamma", _core("lgamma"), "log(|gamma(input)|).", real_only=True)
+arccos, arccosh, arcsin, arcsinh, arctan, arctanh = acos, acosh, asin, asinh, atan, atanh
+_set_inplace(
+    "acos", "acosh", "asin", "asinh", "atan", "atanh", "arccos", "arccosh", "arcsin",
+    "arcsinh", "arctan", "arctanh", "cos", "cosh", "exp", "exp2", "expm1", "log", "log10",
+    "log1p", "log2", "reciprocal", "rsqrt", "sigmoid", "sin", "sinc", "sinh", "sqrt", "tan",
+    "tanh", "deg2rad", "rad2deg", "digamma", "erf", "erfc", "erfinv", "lgamma",
+)  # fmt: skip
+
+
+@_unsupported_dtypes("complex")
+@torch_function("input")
+def logit(input: Tensor, eps: float | None = None, *, out: Tensor | None = None) -> Tensor:
+    """log(p / (1 - p)), with ``input`` first clamped to [eps, 1 - eps] when eps is given."""
+    x = _floating(input)
+    if eps is not None:
+        dtype = _dtype_of(x)
+        x = ops.clip(x, _scalar(eps, dtype), _scalar(1 - eps, dtype))
+    return ops.log(ops.divide(x, ops.subtract(_scalar(1, _dtype_of(x)), x)))
+
+
+@torch_function("input")
+def angle(input: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """The argument: pi for negative reals, 0 otherwise (also for -0.0), nan for nan."""
+    if _dtype_of(input).kind == "c":
+        return ops.angle(input)
+    x = _floating(input)
+    dtype = _dtype_of(x)
+    result = ops.where(ops.less(x, _scalar(0, dtype)), _scalar(math.pi, dtype), _scalar(0, dtype))
+    return ops.where(ops.isnan(x), x, result)
+
+
+@_unsupported_dtypes(*_INTEGRAL, "complex")
+@torch_function("input")
+def frac(input: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """input - trunc(input)."""
+    return ops.subtract(input, ops.trunc(input))
+
+
+@_unsupported_dtypes(*_INTEGRAL, "complex")
+@torch_function("input")
+def frexp(input: Tensor, *, out: Any = None) -> Any:
+    """Mantissa in [0.5, 1) (times the sign) and int32 exponent with input = m * 2 ** e;
+    0, inf and nan give themselves and exponent 0, as in torch."""
+    dtype = _dtype_of(input)
+    finite_nonzero = ops.logical_and(ops.isfinite(input), ops.not_equal(input, _scalar(0, dtype)))
+    work = ops.astype(input, "float64")
+    magnitude = ops.where(finite_nonzero, ops.abs(work), 1.0)
+    exponent = ops.add(ops.floor(ops.log2(magnitude)), 1.0)
+    mantissa = ops.divide(magnitude, ops.pow(2.0, exponent))
+    # log2 may round across a power of two: bring the mantissa into [0.5, 1)
+    high = ops.greater_equal(mantissa, 1.0)
+    low = ops.less(mantissa, 0.5)
+    exponent = ops.add(
+        exponent, ops.subtract(ops.astype(high, "float64"), ops.astype(low, "float64"))
+    )
+    mantissa = ops.divide(magnitude, ops.pow(2.0, exponent))
+    mantissa = ops.where(finite_nonzero, ops.copysign(mantissa, work), work)
+    exponent = ops.where(finite_nonzero, exponent, 0.0)
+    return return_types.frexp(ops.astype(mantissa, dtype), ops.astype(exponent, "int32"))
+
+
+@_unsupported_dtypes("complex")
+@torch_function("input")
+def mvlgamma(input: Tensor, p: int, *, out: Tensor | None = None) -> Tensor:
+    """The multivariate log-gamma of dimension ``p`` (torch 2.13 no longer checks that
+    the elements exceed (p-1)/2: neither does this)."""
+    if p < 1:
+        raise RuntimeError("p has to be greater than or equal to 1")
+    x = _floating(input)
+    dtype = _dtype_of(x)
+    result = _scalar(p * (p - 1) / 4 * math.log(math.pi), dtype)
+    for i in range(p):
+        result = ops.add(result, ops.lgamma(ops.subtract(x, _scalar(i / 2, dtype))))
+    return ops.astype(result, dtype)
+
+
+_set_inplace("logit", "frac", "mvlgamma")
+
+
+# ---------------------------------------------------------------------------------------
+# unary functions that keep the dtype
+# ---------------------------------------------------------------------------------------
+@_unsupported_dtypes("bool", *_WIDE_UNSIGNED)
+@torch_function("input")
+def abs(input: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """Absolute value; complex inputs give their real dtype."""
+    return ops.abs(input)
+
+
+absolute = abs
+
+
+def _rounding(name: str, compute: Callable[[Any], Any], doc: str) -> Callable[..., Any]:
+    def function(input: Tensor, *, out: Tensor | None = None) -> Tensor:
+        if _dtype_of(input).kind in "iu":
+            return ops.astype(input, _dtype_of(input), copy=True)
+        return compute(input)
+
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = doc
+    function.__module__ = __name__
+    return _unsupported_dtypes("bool", "complex")(torch_function("input")(function))
+
+
+ceil = _rounding("ceil", _core("ceil"), "Smallest integer >= input; integer inputs are copied.")
+floor = _rounding("floor", _core("floor"), "Largest integer <= input; integer inputs are copied.")
+trunc = _rounding("trunc", _core("trunc"), "Rounds toward zero; integer inputs are copied.")
+fix = _rounding("fix", _core("trunc"), "Alias of trunc.")
+
+
+@_unsupported_dtypes("bool", "complex")
+@torch_function("input")
+def round(input: Tensor, *, decimals: int = 0, out: Tensor | None = None) -> Tensor:
+    """Round half to even, to ``decimals`` decimal places. Integers are copied; torch
+    raises for an integer input when ``decimals`` is passed at all (even 0), this
+    frontend only when it is not 0."""
+    dtype = _dtype_of(input)
+    if dtype.kind in "iu":
+        if decimals != 0:
+            raise _unsupported("round", dtype)
+        return ops.astype(input, dtype, copy=True)
+    if decimals == 0:
+        return ops.round(input)
+    # float16 and bfloat16 are scaled in float32, as torch computes them
+    work = core.float32 if dtype in (core.float16, core.bfloat16) else dtype
+    x = ops.astype(input, work)
+    if decimals > 0:
+        scale = _scalar(10.0**decimals, work)
+        result = ops.divide(ops.round(ops.multiply(x, scale)), scale)
+    else:
+        scale = _scalar(10.0 ** (-decimals), work)
+        result = ops.multiply(ops.round(ops.divide(x, scale)), scale)
+    return ops.astype(result, dtype)
+
+
+@torch_function("input")
+def neg(input: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """-input; bool raises as in torch (use ``~`` or ``logical_not``)."""
+    dtype = _dtype_of(input)
+    if dtype == core.bool:
+        raise RuntimeError(
+            "Negation, the `-` operator, on a bool tensor is not supported. If you are trying "
+            "to invert a mask, use the `~` or `logical_not()` operator instead."
+        )
+    _check("neg", dtype, _WIDE_UNSIGNED_SET)
+    if dtype.kind == "u":
+        return ops.subtract(_scalar(0, dtype), input)
+    return ops.negative(input)
+
+
+negative = neg
+
+
+@torch_function("input")
+def positive(input: Tensor) -> Tensor:
+    """input itself (a new tensor); bool raises as in torch."""
+    if _dtype_of(input) == core.bool:
+        raise RuntimeError("The `+` operator, on a bool tensor is not supported.")
+    return ops.astype(input, _dtype_of(input), copy=True)
+
+
+@_unsupported_dtypes(*_WIDE_UNSIGNED, "complex")
+@torch_function("input")
+def sign(input: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """-1, 0 or 1 in input's dtype; 0 for nan (torch's rule, not numpy's); bool is kept."""
+    return _sign(input)
+
+
+def _sign(input: Any) -> Any:
+    dtype = _dtype_of(input)
+    if dtype == core.bool:
+        return ops.astype(input, dtype, copy=True)
+    if dtype.kind == "u":
+        return ops.astype(ops.not_equal(input, _scalar(0, dtype)), dtype)
+    result = ops.sign(input)
+    if dtype.kind == "f":
+        result = ops.where(ops.isnan(input), _scalar(0, dtype), result)
+    return result
+
+
+@_unsupported_dtypes(*_WIDE_UNSIGNED)
+@torch_function("input")
+def sgn(input: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """sign for reals; input / |input| (0 at 0) for complex."""
+    dtype = _dtype_of(input)
+    if dtype.kind != "c":
+        return _sign(input)
+    magnitude = ops.abs(input)
+    zero = ops.equal(magnitude, _scalar(0, _dtype_of(magnitude)))
+    safe = ops.where(zero, _scalar(1, _dtype_of(magnitude)), magnitude)
+    return ops.where(zero, _scalar(0, dtype), ops.divide(input, ops.astype(safe, dtype)))
+
+
+@_unsupported_dtypes("complex")
+@torch_function("input")
+def signbit(input: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """Whether the sign bit is set (True for -0.0); integers: input < 0."""
+    dtype = _dtype_of(input)
+    if dtype.kind == "f":
+        return ops.signbit(input)
+    if dtype.kind == "i":
+        return ops.less(input, _scalar(0, dtype))
+    return ops.zeros(tuple(input.shape), dtype="bool")
+
+
+@_unsupported_dtypes(*_WIDE_UNSIGNED)
+@torch_function("input")
+def square(input: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """input * input; bool gives int64 (torch computes ``pow(input, 2)``)."""
+    if _dtype_of(input) == core.bool:
+        input = ops.astype(input, "int64")
+    return ops.multiply(input, input)
+
+
+@torch_function("input")
+def conj_physical(input: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """The complex conjugate, materialized; real inputs are copied."""
+    if _dtype_of(input).kind == "c":
+        return ops.conj(input)
+    return ops.astype(input, _dtype_of(input), copy=True)
+
+
+@torch_function("input")
+def nan_to_num(
+    input: Tensor,
+    nan: float = 0.0,
+    posinf: float | None = None,
+    neginf: float | None = None,
+    *,
+    out: Tensor | None = None,
+) -> Tensor:
+    """nan, inf and -inf replaced (default: 0 and the dtype's largest/smallest finite
+    values); a replacement outside a float16 range becomes inf, as torch's cast does."""
+    dtype = _dtype_of(input)
+    if dtype.kind not in "fc":
+        return ops.astype(input, dtype, copy=True)
+    real = _real_dtype(dtype)
+
+    def value(given: float | None, default: str) -> Any:
+        return _finfo_extreme(real, default) if given is None else _scalar(given, real)
+
+    if dtype.kind == "c":
+        parts = [ops.real(input), ops.imag(input)]
+        parts = [
+            _replace_non_finite(p, value(nan, ""), value(posinf, "max"), value(neginf, "min"))
+            for p in parts
+        ]
+        return ops.add(
+            ops.astype(parts[0], dtype),
+            ops.multiply(ops.astype(parts[1], dtype), _scalar(1j, dtype)),
+        )
+    return _replace_non_finite(input, value(nan, ""), value(posinf, "max"), value(neginf, "min"))
+
+
+def _real_dtype(dtype: core.Dtype) -> core.Dtype:
+    return {core.complex64: core.float32, core.complex128: core.float64}.get(dtype, dtype)
+
+
+def _finfo_extreme(dtype: core.Dtype, which: str) -> Any:
+    import numpy
+
+    if dtype == core.bfloat16:
+        largest = 3.3895313892515355e38
+    else:
+        largest = float(numpy.finfo(str(dtype)).max)
+    return _scalar(-largest if which == "min" else largest, dtype)
+
+
+def _replace_non_finite(x: Any, nan: Any, posinf: Any, neginf: Any) -> Any:
+    dtype = _dtype_of(x)
+    x = ops.where(ops.isnan(x), nan, x)
+    x = ops.where(ops.equal(x, _scalar(math.inf, dtype)), posinf, x)
+    return ops.where(ops.equal(x, _scalar(-math.inf, dtype)), neginf, x)
+
+
+_set_inplace(
+    "abs", "absolute", "ceil", "floor", "trunc", "fix", "round", "neg", "negative", "sign",
+    "sgn", "square", "conj_physical", "nan_to_num",
+)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# real and imaginary parts: views
+# ---------------------------------------------------------------------------------------
+def _complex_of(real: Any, imag: Any, dtype: core.Dtype) -> Any:
+    return ops.add(
+        ops.astype(real, dtype), ops.multiply(ops.astype(imag, dtype), _scalar(1j, dtype))
+    )
+
+
+def _replace_real(old: Any, new: Any) -> Any:
+    return _complex_of(new, ops.imag(old), _dtype_of(old))
+
+
+def _replace_imag(old: Any, new: Any) -> Any:
+    return _complex_of(ops.real(old), new, _dtype_of(old))
+
+
+def real(input: Tensor) -> Tensor:
+    """The real part, a view of a complex tensor (writes reach it); a real tensor itself.
+
+    Writing an infinite imaginary part through a view gives a nan real part (the complex
+    value is rebuilt as ``re + im * 1j``)."""
+    if not input.dtype.is_complex:
+        return input
+    return input._make_view(_core("real"), _replace_real)
+
+
+def imag(input: Tensor) -> Tensor:
+    """The imaginary part, a view of a complex tensor; real tensors raise as in torch."""
+    if not input.dtype.is_complex:
+        raise RuntimeError("imag is not implemented for tensors with non-complex dtypes.")
+    return input._make_view(_core("imag"), _replace_imag)
+
+
+def _set_part(view: Callable[[Tensor], Tensor]) -> Callable[[Tensor, Any], None]:
+    def setter(self: Tensor, value: Any) -> None:
+        from frontends.torch._tensor import write_into
+
+        write_into(view(self), value)
+
+    return setter
+
+
+Tensor.real = property(real, _set_part(real))
+Tensor.imag = property(imag, _set_part(imag))
+
+
+# ---------------------------------------------------------------------------------------
+# arithmetic
+# ---------------------------------------------------------------------------------------
+def _check_alpha(alpha: Any, dtype: core.Dtype) -> None:
+    if type(alpha) is bool and dtype != core.bool:
+        raise RuntimeError("Boolean alpha only supported for Boolean results.")
+    if dtype.kind in "biu" and type(alpha) is float:
+        raise RuntimeError(
+            "For integral input tensors, argument alpha must not be a floating point number."
+        )
+    if dtype.kind != "c" and type(alpha) is complex:
+        raise RuntimeError(
+            "For non-complex input tensors, argument alpha must not be a complex number."
+        )
+
+
+def _scaled(other: Any, alpha: Any, dtype: core.Dtype) -> Any:
+    """alpha * other; complex operands are always multiplied, as torch's kernel does
+    (so (0+inf j) gives nan+inf j, as in torch)."""
+    if alpha == 1 and dtype.kind != "c":
+        return other
+    if dtype == core.bool:
+        return ops.logical_and(other, _scalar(bool(alpha), dtype))
+    return ops.multiply(other, _scalar(alpha, dtype))
+
+
+@_unsupported_dtypes(*_WIDE_UNSIGNED)
+@torch_function("input", "other")
+def add(input: Tensor, other: Tensor, *, alpha: Any = 1, out: Tensor | None = None) -> Tensor:
+    """input + alpha * other (bool + bool is logical or)."""
+    dtype = _dtype_of(input)
+    _check_alpha(alpha, dtype)
+    return ops.add(input, _scaled(other, alpha, dtype))
+
+
+@torch_function()
+def sub(input: Tensor, other: Tensor, *, alpha: Any = 1, out: Tensor | None = None) -> Tensor:
+    """input - alpha * other; any bool operand raises, as in torch."""
+    if _is_bool(input) and _is_bool(other):
+        raise RuntimeError(
+            "Subtraction, the `-` operator, with two bool tensors is not supported. Use the "
+            "`^` or `logical_xor()` operator instead."
+        )
+    if _is_bool(input) or _is_bool(other):
+        raise RuntimeError(
+            "Subtraction, the `-` operator, with a bool tensor is not supported. If you are "
+            "trying to invert a mask, use the `~` or `logical_not()` operator instead."
+        )
+    input, other, dtype = _promote(input, other)
+    _check("sub", dtype, _WIDE_UNSIGNED_SET)
+    _check_alpha(alpha, dtype)
+    return ops.subtract(input, _scaled(other, alpha, dtype))
+
+
+subtract = sub
+
+
+@torch_function("input", "other")
+def mul(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """input * other (bool * bool is logical and)."""
+    return ops.multiply(input, other)
+
+
+multiply = mul
+
+
+def _trunc_divide(a: Any, b: Any) -> Any:
+    """C division of integers: floor division corrected toward zero."""
+    dtype = _dtype_of(a)
+    quotient = ops.floor_divide(a, b)
+    if dtype.kind == "u":
+        return quotient
+    remainder = ops.subtract(a, ops.multiply(quotient, b))
+    zero = _scalar(0, dtype)
+    fix = ops.logical_and(
+        ops.not_equal(remainder, zero), ops.not_equal(ops.less(a, zero), ops.less(b, zero))
+    )
+    return ops.where(fix, ops.add(quotient, _scalar(1, dtype)), quotient)
+
+
+_DIV_UNSUPPORTED = frozenset({core.bool, *_WIDE_UNSIGNED_SET, core.complex64, core.complex128})
+
+
+@torch_function()
+def div(
+    input: Tensor, other: Tensor, *, rounding_mode: str | None = None, out: Tensor | None = None
+) -> Tensor:
+    """True division (integers give the default dtype), or ``"trunc"``/``"floor"``
+    rounding in the common dtype."""
+    if rounding_mode is None:
+        return ops.divide(*_float_operands("div", (input, other)))
+    input, other, dtype = _promote(input, other)
+    if rounding_mode not in ("trunc", "floor"):
+        raise RuntimeError(
+            "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found "
+            f"'{rounding_mode}'"
+        )
+    _check(f"div (rounding_mode={rounding_mode!r})", dtype, _DIV_UNSUPPORTED)
+    if dtype.kind in "iu":
+        _check_nonzero_divisor(input, other)
+        if rounding_mode == "trunc":
+            return _trunc_divide(input, other)
+        return ops.floor_divide(input, other)
+    if rounding_mode == "trunc":
+        return ops.trunc(ops.divide(input, other))
+    return ops.floor_divide(input, other)
+
+
+divide = div
+
+
+@torch_function()
+def true_divide(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """input / other; integers give the default dtype."""
+    return ops.divide(*_float_operands("true_divide", (input, other)))
+
+
+@_unsupported_dtypes("bool", *_WIDE_UNSIGNED, "complex")
+@torch_function("input", "other")
+def floor_divide(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """Division rounded toward -inf (Python's ``//``)."""
+    _check_nonzero_divisor(input, other)
+    return ops.floor_divide(input, other)
+
+
+@_unsupported_dtypes("bool", *_WIDE_UNSIGNED, "complex")
+@torch_function("input", "other")
+def remainder(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """Python's modulus: the result has the sign of ``other``."""
+    _check_nonzero_divisor(input, other)
+    return ops.remainder(input, other)
+
+
+@tensor_arguments("input")
+@_unsupported_dtypes("bool", *_WIDE_UNSIGNED, "complex")
+@torch_function("input", "other")
+def fmod(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """C's fmod: the result has the sign of ``input``."""
+    _check_nonzero_divisor(input, other)
+    return ops.fmod(input, other)
+
+
+def _integer_pow(base: Any, exponent: Any) -> Any:
+    """Integer powers with torch's results for negative exponents: 1 for base 1, +-1 for
+    base -1, 0 otherwise."""
+    dtype = _dtype_of(base)
+    zero, one = _scalar(0, dtype), _scalar(1, dtype)
+    if dtype.kind == "u":
+        return ops.pow(base, exponent)
+    negative = ops.less(exponent, zero)
+    result = ops.pow(base, ops.where(negative, zero, exponent))
+    odd = ops.not_equal(ops.remainder(exponent, _scalar(2, dtype)), zero)
+    minus_one = _scalar(-1, dtype)
+    special = ops.where(
+        ops.equal(base, one),
+        one,
+        ops.where(ops.equal(base, minus_one), ops.where(odd, minus_one, one), zero),
+    )
+    return ops.where(negative, special, result)
+
+
+@torch_function()
+def pow(input: Tensor, exponent: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """input ** exponent in the common dtype; integer powers wrap on overflow, and an
+    integer base with a negative Python int exponent raises, as in torch."""
+    scalar_exponent = exponent if type(exponent) in (bool, int, float, complex) else None
+    base, exponent, dtype = _promote(input, exponent)
+    if dtype == core.bool:
+        if type(scalar_exponent) is bool:
+            return ops.logical_or(base, _scalar(not scalar_exponent, dtype))
+        raise _unsupported("pow", dtype)
+    _check("pow", dtype, _WIDE_UNSIGNED_SET)
+    if dtype.kind in "iu":
+        if type(scalar_exponent) is int:
+            if scalar_exponent < 0:
+                raise RuntimeError("Integers to negative integer powers are not allowed.")
+            _check_fits(scalar_exponent, dtype)
+        return _integer_pow(base, exponent)
+    if dtype.kind == "c":
+        if scalar_exponent is None:
+            return _complex_pow(base, exponent)
+        if scalar_exponent == 0:  # torch's scalar fast path: x ** 0 is 1, also for 0 and nan
+            return ops.ones_like(base)
+    return ops.pow(base, exponent)
+
+
+def _complex_pow(base: Any, exponent: Any) -> Any:
+    """exp(exponent * log(base)): torch's complex power with a tensor exponent (so 0 ** 0
+    is nan there, as in torch)."""
+    return ops.exp(ops.multiply(exponent, ops.log(base)))
+
+
+@torch_function()
+def float_power(input: Tensor, exponent: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """input ** exponent computed in float64 (complex128 when either is complex)."""
+    values = [input, exponent]
+    is_complex = any(
+        type(v) is complex or (type(v) not in (bool, int, float) and _dtype_of(v).kind == "c")
+        for v in values
+    )
+    dtype = core.complex128 if is_complex else core.float64
+    base, power = (
+        ops.asarray(v, dtype=dtype) if type(v) in _NUMBERS else ops.astype(v, dtype) for v in values
+    )
+    if is_complex:
+        if type(exponent) not in _NUMBERS:
+            return _complex_pow(base, power)
+        if exponent == 0:
+            return ops.ones_like(base)
+    return ops.pow(base, power)
+
+
+@tensor_arguments("input", "other")
+@torch_function()
+def atan2(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """The angle of (other, input); integers give the default dtype."""
+    return ops.atan2(*_float_operands("atan2", (input, other), _COMPLEX))
+
+
+arctan2 = atan2
+
+
+@tensor_arguments("input")
+@torch_function()
+def copysign(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """|input| with the sign of other (-0.0 counts as negative)."""
+    return ops.copysign(*_float_operands("copysign", (input, other), _COMPLEX))
+
+
+@tensor_arguments("input", "other")
+@_unsupported_dtypes(*_INTEGRAL, "complex")
+@torch_function("input", "other")
+def hypot(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """sqrt(input**2 + other**2) without overflow."""
+    return ops.hypot(input, other)
+
+
+@tensor_arguments("input", "other")
+@torch_function()
+def ldexp(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """input * 2 ** other, computed as torch does: ``mul(input, pow(2.0, other))``; a
+    floating input with a bool exponent raises, as in torch."""
+    dtype, exponent_dtype = _dtype_of(input), _dtype_of(other)
+    if dtype.kind == "f" and exponent_dtype.kind in "biu":
+        # torch's fast path: a float input keeps its dtype; bool and uint16+ exponents fail
+        if exponent_dtype == core.bool or exponent_dtype in _WIDE_UNSIGNED_SET:
+            raise _unsupported("ldexp", exponent_dtype)
+        work = core.float32 if dtype in _HALF else dtype  # half types scale in float32
+        power = ops.pow(_scalar(2.0, work), ops.astype(other, work))
+        return ops.astype(ops.multiply(ops.astype(input, work), power), dtype)
+    exponent = _floating(other)
+    power = ops.pow(_scalar(2.0, _dtype_of(exponent)), exponent)
+    input, power, _ = _promote(input, power)
+    return ops.multiply(_floating(input), _floating(power))
+
+
+@tensor_arguments("input", "other")
+@_unsupported_dtypes(*_INTEGRAL)
+@torch_function("input", "other")
+def logaddexp(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """log(exp(input) + exp(other)) without overflow (complex: computed from the larger
+    real part)."""
+    if _dtype_of(input).kind != "c":
+        return ops.logaddexp(input, other)
+    larger = ops.where(ops.greater_equal(ops.real(input), ops.real(other)), input, other)
+    smaller = ops.where(ops.greater_equal(ops.real(input), ops.real(other)), other, input)
+    return ops.add(larger, ops.log1p(ops.exp(ops.subtract(smaller, larger))))
+
+
+@tensor_arguments("input", "other")
+@_unsupported_dtypes(*_INTEGRAL, "complex")
+@torch_function("input", "other")
+def logaddexp2(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """log2(2**input + 2**other) without overflow."""
+    dtype = _dtype_of(input)
+    ln2 = _scalar(math.log(2), dtype)
+    return ops.divide(ops.logaddexp(ops.multiply(input, ln2), ops.multiply(other, ln2)), ln2)
+
+
+@tensor_arguments("input", "other")
+@_unsupported_dtypes(*_INTEGRAL, "complex")
+@torch_function("input", "other")
+def nextafter(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """The next representable value after input toward other."""
+    return ops.nextafter(input, other)
+
+
+@torch_function()
+def xlogy(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """input * log(other), 0 where input is 0 (nan where other is nan)."""
+    x, y = _float_operands("xlogy", (input, other), _COMPLEX)
+    dtype = _dtype_of(x)
+    product = ops.multiply(x, ops.log(y))
+    result = ops.where(ops.equal(x, _scalar(0, dtype)), _scalar(0, dtype), product)
+    return ops.where(ops.isnan(y), y, result)
+
+
+@_unsupported_dtypes("bool")
+@torch_function("input", "tensor1", "tensor2")
+def addcmul(
+    input: Tensor, tensor1: Tensor, tensor2: Tensor, *, value: Any = 1, out: Tensor | None = None
+) -> Tensor:
+    """input + value * tensor1 * tensor2, evaluated left to right as torch does (an
+    integer result truncates ``value``)."""
+    dtype = _dtype_of(input)
+    if value != 1 or dtype.kind == "c":
+        tensor1 = ops.multiply(_scalar(value, dtype), tensor1)
+    return ops.add(input, ops.multiply(tensor1, tensor2))
+
+
+@torch_function()
+def addcdiv(
+    input: Tensor, tensor1: Tensor, tensor2: Tensor, *, value: Any = 1, out: Tensor | None = None
+) -> Tensor:
+    """input + value * tensor1 / tensor2; integer tensor1 and tensor2 raise, as in torch."""
+    if _dtype_of(tensor1).kind in "biu" and _dtype_of(tensor2).kind in "biu":
+        raise RuntimeError(
+            "Integer division with addcdiv is no longer supported, and in a future  release "
+            "addcdiv will perform a true division of tensor1 and tensor2. The historic "
+            "addcdiv behavior can be implemented as (input + value * torch.trunc(tensor1 / "
+            "tensor2)).to(input.dtype) for integer inputs and as (input + value * tensor1 / "
+            "tensor2) for float inputs. The future addcdiv behavior is just the latter "
+            "implementation: (input + value * tensor1 / tensor2), for all dtypes."
+        )
+    input, tensor1, tensor2, dtype = _promote(input, tensor1, tensor2)
+    if value != 1 or dtype.kind == "c":
+        tensor1 = ops.multiply(_scalar(value, dtype), tensor1)
+    return ops.add(input, ops.divide(tensor1, tensor2))
+
+
+@torch_function()
+def lerp(input: Tensor, end: Tensor, weight: Any, *, out: Tensor | None = None) -> Tensor:
+    """input + weight * (end - input), computed from the nearer end as torch does.
+
+    ``input`` and ``end`` must have the same floating dtype (torch does not promote)."""
+    dtype = _dtype_of(input)
+    if _dtype_of(end) != dtype:
+        raise RuntimeError(
+            f"expected dtype {_torch_name(dtype)} for `end` but got dtype "
+            f"{_torch_name(_dtype_of(end))}"
+        )
+    if dtype.kind not in "fc":
+        raise _unsupported("lerp", dtype)
+    if type(weight) in (bool, int, float, complex):
+        weight = _scalar(weight, dtype)
+    elif len(weight.shape) and _dtype_of(weight) != dtype:
+        raise RuntimeError(
+            f"expected dtype {_torch_name(dtype)} for `weight` but got dtype "
+            f"{_torch_name(_dtype_of(weight))}"
+        )
+    else:
+        weight = ops.astype(weight, dtype)
+    difference = ops.subtract(end, input)
+    low = ops.add(input, ops.multiply(weight, difference))
+    high = ops.subtract(end, ops.multiply(difference, ops.subtract(_scalar(1, dtype), weight)))
+    return ops.where(ops.less(ops.abs(weight), 0.5), low, high)
+
+
+def _torch_name(dtype: core.Dtype) -> str:
+    return repr(_dtype.of(dtype)).removeprefix("torch.")
+
+
+_CLAMP_UNSUPPORTED = frozenset({core.bool, *_WIDE_UNSIGNED_SET, core.complex64, core.complex128})
+
+
+@torch_function()
+def clamp(
+    input: Tensor,
+    min: Any = None,
+    max: Any = None,
+    *,
+    out: Tensor | None = None,
+) -> Tensor:
+    """input limited to [min, max] in the common dtype of the three (an int tensor with
+    float bounds gives the default dtype); min > max gives max; nan bounds give nan."""
+    if min is None and max is None:
+        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    x, low, high, dtype = _promote(input, min, max)
+    if dtype.kind == "c":
+        raise NotImplementedError("clamp is not supported for complex types")
+    _check("clamp", dtype, _CLAMP_UNSUPPORTED)
+    if dtype.kind in "iu":
+        for bound in (min, max):
+            if type(bound) is int:
+                _check_fits(bound, dtype)
+    if low is not None:
+        x = ops.maximum(x, low)
+    if high is not None:
+        x = ops.minimum(x, high)
+    return x
+
+
+clip = clamp
+
+
+_set_inplace(
+    "add", "sub", "subtract", "mul", "multiply", "div", "divide", "true_divide",
+    "floor_divide", "remainder", "fmod", "pow", "float_power", "atan2", "arctan2",
+    "copysign", "hypot", "ldexp", "nextafter", "xlogy", "addcmul", "addcdiv", "lerp",
+    "clamp", "clip",
+)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# bitwise and logical
+# ---------------------------------------------------------------------------------------
+@_unsupported_dtypes(*_WIDE_UNSIGNED, "float", "complex")
+@torch_function("input")
+def bitwise_not(input: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """~input (logical not for bool)."""
+    if _dtype_of(input) == core.bool:
+        return ops.logical_not(input)
+    return ops.bitwise_invert(input)
+
+
+def _bitwise(
+    name: str, compute: Callable[[Any, Any], Any], logical: Callable[[Any, Any], Any]
+) -> Callable[..., Any]:
+    def function(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
+        if _dtype_of(input) == core.bool:
+            return logical(input, other)
+        return compute(input, other)
+
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = f"Elementwise {name.removeprefix('bitwise_')} of integers or bools."
+    function.__module__ = __name__
+    return _unsupported_dtypes("float", "complex")(torch_function("input", "other")(function))
+
+
+bitwise_and = _bitwise("bitwise_and", _core("bitwise_and"), _core("logical_and"))
+bitwise_or = _bitwise("bitwise_or", _core("bitwise_or"), _core("logical_or"))
+bitwise_xor = _bitwise("bitwise_xor", _core("bitwise_xor"), _core("logical_xor"))
+
+
+def _out_of_range_shift(other: Any, dtype: core.Dtype) -> Any:
+    return ops.logical_or(
+        ops.less(other, _scalar(0, dtype)), ops.greater_equal(other, _scalar(dtype.bits, dtype))
+    )
+
+
+@_unsupported_dtypes("bool", *_WIDE_UNSIGNED, "float", "complex")
+@torch_function("input", "other")
+def bitwise_left_shift(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """input << other; a shift that is negative or at least the bit width gives 0."""
+    dtype = _dtype_of(input)
+    outside = _out_of_range_shift(other, dtype)
+    zero = _scalar(0, dtype)
+    shifted = ops.bitwise_left_shift(input, ops.where(outside, zero, other))
+    return ops.where(outside, zero, shifted)
+
+
+@_unsupported_dtypes("bool", *_WIDE_UNSIGNED, "float", "complex")
+@torch_function("input", "other")
+def bitwise_right_shift(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """input >> other (arithmetic); a shift that is negative or at least the bit width
+    gives the sign fill (0 or -1)."""
+    dtype = _dtype_of(input)
+    outside = _out_of_range_shift(other, dtype)
+    zero = _scalar(0, dtype)
+    shifted = ops.bitwise_right_shift(input, ops.where(outside, zero, other))
+    if dtype.kind == "u":
+        fill = zero
+    else:
+        fill = ops.where(ops.less(input, zero), _scalar(-1, dtype), zero)
+    return ops.where(outside, fill, shifted)
+
+
+@_unsupported_dtypes(*_WIDE_UNSIGNED)
+@torch_function("input")
+def logical_not(input: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """Whether input is zero, as bool."""
+    return ops.logical_not(_truth(input))
+
+
+def _logical(name: str, compute: Callable[[Any, Any], Any]) -> Callable[..., Any]:
+    def function(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
+        return compute(_truth(input), _truth(other))
+
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = f"Elementwise logical {name.removeprefix('logical_')}, as bool."
+    function.__module__ = __name__
+    decorated = _unsupported_dtypes(*_WIDE_UNSIGNED)(torch_function("input", "other")(function))
+    return tensor_arguments("input", "other")(decorated)
+
+
+logical_and = _logical("logical_and", _core("logical_and"))
+logical_or = _logical("logical_or", _core("logical_or"))
+logical_xor = _logical("logical_xor", _core("logical_xor"))
+
+_set_inplace(
+    "bitwise_not", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift",
+    "bitwise_right_shift", "logical_not", "logical_and", "logical_or", "logical_xor",
+)  # fmt: skip
