@@ -228,6 +228,8 @@ def permute(tensor: Any, dims: Sequence[int]) -> Any:
 def transpose(tensor: Any, dim0: int, dim1: int) -> Any:
     ndim = tensor.ndim
     dim0, dim1 = normalize_dim(dim0, ndim), normalize_dim(dim1, ndim)
+    if not ndim:
+        return permute(tensor, ())
     dims = list(range(ndim))
     dims[dim0], dims[dim1] = dims[dim1], dims[dim0]
     return permute(tensor, dims)
@@ -413,20 +415,20 @@ def _entry(item: Any) -> Any:
         value = item.native
         dtype = core.as_core_dtype(value.dtype)
         if dtype.kind == "b" or dtype == "uint8":
-            if not value.shape:
+            if not len(value.shape):
                 return builtins.bool(item.item())
             if dtype != "bool":
                 value = ops.astype(value, core.bool)
             return _Advanced(value, True, len(value.shape))
         if dtype.kind not in "iu":
             raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
-        if not value.shape:
+        if not len(value.shape):
             return builtins.int(item.item())
         return _Advanced(value, False, 1)
     if isinstance(item, list | tuple | numpy.ndarray):
-        host = numpy.asarray(item) if len(item) or isinstance(item, numpy.ndarray) else None
-        if host is None:
-            host = numpy.zeros((0,), dtype=numpy.int64)
+        host = numpy.asarray(item)
+        if not host.size and not isinstance(item, numpy.ndarray):
+            host = host.astype(numpy.int64)  # empty lists index as int64, as in torch
         if host.dtype.kind == "b":
             return _Advanced(ops.asarray(host), True, host.ndim, host)
         if host.dtype.kind not in "iu":
@@ -551,6 +553,8 @@ def _raise_index_error(adv_key: tuple[Any, ...], shape: tuple[int, ...], error: 
                 host = entry.host if entry.host is not None else _host(entry.array)
                 extent = shape[axis]
                 bad = host[(host < -extent) | (host >= extent)]
+                if bad.size and not extent:
+                    raise IndexError("index is out of bounds for dimension with size 0") from None
                 if bad.size:
                     raise IndexError(
                         f"index {int(bad.flat[0])} is out of bounds for dimension 0 with size "
@@ -623,6 +627,7 @@ def setitem(tensor: Any, key: Any, value: Any) -> None:
     broadcast; basic keys write through a view, tensor keys with ``index_put_``."""
     basic_key, strides, adv_key = parse_key(tensor, key)
     dtype = core.as_core_dtype(tensor.native.dtype)
+    raw_value = value
     value = as_native_of(value, dtype)
     target = tensor
     if basic_key is not None:
@@ -636,8 +641,31 @@ def setitem(tensor: Any, key: Any, value: Any) -> None:
         selected = ops.get_item(current, native_key)
     except IndexError as error:
         _raise_index_error(adv_key, tuple(current.shape), error)
+    _check_index_put_dtype(adv_key, raw_value, dtype)
     value = _broadcast_value(value, tuple(selected.shape), True)
     target._assign(ops.set_item(current, native_key, value))
+
+
+def _check_index_put_dtype(adv_key: tuple[Any, ...], value: Any, dtype: core.Dtype) -> None:
+    """torch's ``index_put_`` takes a tensor value of the tensor's dtype only, except a
+    one-element value with a single boolean mask (it fills, casting)."""
+    from frontends.base.array import FrontendArray
+
+    if not isinstance(value, FrontendArray):
+        return
+    source = core.as_core_dtype(value.native.dtype)
+    if source == dtype:
+        return
+    entries = [e for e in adv_key if isinstance(e, _Advanced)]
+    if len(entries) == 1 and entries[0].is_mask and math.prod(value.native.shape) == 1:
+        return
+    from frontends.torch._dtype import scalar_type_name
+
+    raise RuntimeError(
+        "Index put requires the source and destination dtypes match, got "
+        f"{scalar_type_name(dtype)} for the destination and {scalar_type_name(source)} for "
+        "the source."
+    )
 
 
 def as_native_of(value: Any, dtype: core.Dtype) -> Any:

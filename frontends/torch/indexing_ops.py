@@ -177,6 +177,8 @@ def movedim(input: Tensor, source: int | Sequence[int], destination: int | Seque
         )
     source = tuple(_views.normalize_dim(d, ndim) for d in source)
     destination = tuple(_views.normalize_dim(d, ndim) for d in destination)
+    if not ndim:
+        return _views.permute(input, ())
     if len(set(source)) != len(source):
         raise RuntimeError(f"movedim: repeated dim in `source` ({list(source)})")
     if len(set(destination)) != len(destination):
@@ -407,7 +409,7 @@ def cat(tensors: Sequence[Tensor], dim: int = 0, *, out: Tensor | None = None) -
     (they still take part in the dtype)."""
     values = _common(list(tensors), "cat")
     for position, value in enumerate(values):
-        if not value.shape:
+        if not len(value.shape):
             raise RuntimeError(
                 f"zero-dimensional tensor (at position {position}) cannot be concatenated"
             )
@@ -520,8 +522,8 @@ def tile(input: Tensor, dims: Sequence[int]) -> Tensor:
 # gather / scatter / index_*
 # ---------------------------------------------------------------------------------------
 def _check_index(index: Any, name: str) -> Any:
-    if _dtype_of(index) != "int64":
-        raise RuntimeError(f"{name}(): Expected dtype int64 for index")
+    if _dtype_of(index) not in ("int64", "int32"):
+        raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index")
     return index
 
 
@@ -533,15 +535,41 @@ def _wrap_negative(index: Any, size: int) -> Any:
     )
 
 
-def _check_range(index: Any, size: int, name: str) -> None:
+_OUT_OF_BOUNDS = "index {i} is out of bounds for dimension {dim} with size {size}"
+# per op: the error torch raises for an out-of-range index, and whether negative indices
+# count from the end
+_RANGE_ERRORS = {
+    "gather": (RuntimeError, _OUT_OF_BOUNDS, False),
+    "scatter": (RuntimeError, _OUT_OF_BOUNDS, False),
+    "index_add": (RuntimeError, _OUT_OF_BOUNDS, False),
+    "index_select": (
+        RuntimeError,
+        "INDICES element is out of DATA bounds, id={i} axis_dim={size}",
+        False,
+    ),
+    "index_copy": (IndexError, "index_copy_(): " + _OUT_OF_BOUNDS, False),
+    "index_fill": (IndexError, _OUT_OF_BOUNDS, True),
+    "index_reduce": (IndexError, "index out of range in self", False),
+    "self": (IndexError, "index out of range in self", False),
+    "take": (
+        IndexError,
+        "out of range: tried to access index {i} on a tensor of {size} elements.",
+        True,
+    ),
+    "take_along_dim": (IndexError, _OUT_OF_BOUNDS, True),
+}
+
+
+def _check_range(index: Any, size: int, name: str, dim: int = 0) -> None:
+    """torch's error (per op) for an index out of ``[0, size)`` (``[-size, size)`` where
+    the op counts negative indices from the end)."""
     if math.prod(_shape(index)) == 0:
         return
+    kind, message, negative = _RANGE_ERRORS[name]
     host = numpy.asarray(core.Array(index).to_numpy())
-    bad = host[(host < -size) | (host >= size)]
+    bad = host[(host < (-size if negative else 0)) | (host >= size)]
     if bad.size:
-        raise IndexError(
-            f"index {int(bad.flat[0])} is out of bounds for dimension with size {size}"
-        )
+        raise kind(message.format(i=int(bad.flat[0]), dim=dim, size=size))
 
 
 @torch_function()
@@ -553,11 +581,11 @@ def gather(
     if builtins.max(len(index.shape), 1) != ndim:
         raise RuntimeError("Index tensor must have the same number of dimensions as input tensor")
     dim = _views.normalize_dim(dim, len(input.shape))
-    if not input.shape:
+    if not len(input.shape):
         input = ops.reshape(input, (1,))
         return ops.reshape(ops.gather(input, 0, ops.reshape(index, (-1,))), _shape(index))
     size = _shape(input)[dim]
-    _check_range(index, size, "gather")
+    _check_range(index, size, "gather", dim)
     for d, (i, s) in enumerate(zip(_shape(index), _shape(input))):
         if d != dim and i > s:
             raise RuntimeError(
@@ -583,9 +611,9 @@ def _scatter(input: Any, dim: int, index: Any, src: Any, reduce: str | None, nam
     if not isinstance(src, builtins.bool | builtins.int | builtins.float | builtins.complex):
         if _dtype_of(src) != dtype:
             raise RuntimeError(f"{name}(): Expected self.dtype to be equal to src.dtype")
-    if len(index.shape) != len(input.shape) and (index.shape or input.shape):
+    if len(index.shape) != len(input.shape) and (len(index.shape) or len(input.shape)):
         raise RuntimeError("Index tensor must have the same number of dimensions as self tensor")
-    if not input.shape:
+    if not len(input.shape):
         flat = _scatter(
             ops.reshape(input, (1,)),
             0,
@@ -597,7 +625,7 @@ def _scatter(input: Any, dim: int, index: Any, src: Any, reduce: str | None, nam
         return ops.reshape(flat, ())
     dim = _views.normalize_dim(dim, len(input.shape))
     size = _shape(input)[dim]
-    _check_range(index, size, name)
+    _check_range(index, size, "scatter", dim)
     src = _scatter_src(src, index, dtype)
     if math.prod(_shape(index)) == 0:
         return ops.astype(input, dtype, copy=True)
@@ -702,25 +730,40 @@ def scatter_reduce(
 def _index_1d(index: Any, name: str) -> Any:
     if len(index.shape) > 1:
         raise IndexError(f"{name}(): Index is supposed to be a vector")
+    if name.startswith("index_copy") and _dtype_of(index) != "int64":
+        raise RuntimeError(
+            "index_copy_(): Expected a long tensor for index, but got "
+            + _dtype.scalar_type_name(_dtype_of(index))
+        )
+    if name.startswith("index_fill") and _dtype_of(index) != "int64":
+        raise IndexError("index_fill_(): Expected dtype int64 for index.")
     if _dtype_of(index) not in ("int64", "int32"):
         raise IndexError(f"{name}(): Expected dtype int32/int64 for index")
     return ops.reshape(index, (-1,))
 
 
-def _along(input: Any, dim: int, index: Any, name: str) -> tuple[int, Any, int]:
+def _along(input: Any, dim: int, index: Any, name: str, source: Any = None) -> tuple[int, Any, int]:
+    """``dim`` normalised and the 1-D ``index`` checked as torch checks it (its message
+    depends on the op and, for index_select/index_add, on whether ``input`` is 1-D; an
+    empty ``source`` skips the check) and with negative indices wrapped."""
     index = _index_1d(index, name)
-    if not input.shape:
+    if not len(input.shape):
         raise IndexError(f"{name}(): cannot be applied to a 0-dim tensor")
     dim = _views.normalize_dim(dim, len(input.shape))
     size = _shape(input)[dim]
-    _check_range(index, size, name)
+    check = name.rstrip("_")
+    if check in ("index_select", "index_add") and len(input.shape) == 1:
+        check = "self"
+    if source is None or math.prod(_shape(source)):
+        _check_range(index, size, check, dim)
     return dim, _wrap_negative(index, size), size
 
 
 @torch_function()
 def index_select(input: Tensor, dim: int, index: Tensor, *, out: Tensor | None = None) -> Tensor:
-    if not input.shape:
+    if not len(input.shape):
         _index_1d(index, "index_select")
+        _check_range(index, 1, "self")
         return ops.reshape(ops.take(ops.reshape(input, (1,)), ops.reshape(index, (-1,))), ())
     dim, index, _ = _along(input, dim, index, "index_select")
     return ops.take(input, index, axis=dim)
@@ -757,7 +800,7 @@ def index_add(
     alpha: Any = 1,
     out: Tensor | None = None,
 ) -> Tensor:
-    dim, index, _ = _along(input, dim, index, "index_add")
+    dim, index, _ = _along(input, dim, index, "index_add", source)
     dtype = _dtype_of(input)
     if _dtype_of(source) != dtype:
         raise RuntimeError(
@@ -779,7 +822,7 @@ def index_add(
 def index_copy(
     input: Tensor, dim: int, index: Tensor, source: Tensor, *, out: Tensor | None = None
 ) -> Tensor:
-    dim, index, _ = _along(input, dim, index, "index_copy")
+    dim, index, _ = _along(input, dim, index, "index_copy", source)
     dtype = _dtype_of(input)
     if _dtype_of(source) != dtype:
         raise RuntimeError(
@@ -792,7 +835,7 @@ def index_copy(
 
 @torch_function()
 def index_fill(input: Tensor, dim: int, index: Tensor, value: Any) -> Tensor:
-    if hasattr(value, "shape") and value.shape:
+    if hasattr(value, "shape") and len(value.shape):
         raise RuntimeError(
             "index_fill_ only supports a 0-dimensional value tensor, but got tensor with "
             f"{len(value.shape)} dimension(s)."
@@ -889,6 +932,11 @@ def index_put(
 def put(input: Tensor, index: Tensor, source: Tensor, accumulate: bool = False) -> Tensor:
     """``input.flatten()[index] = source`` (``+=`` with ``accumulate``), functional."""
     dtype = _dtype_of(input)
+    if _dtype_of(index) != "int64":
+        raise RuntimeError(
+            "put_(): Expected a long tensor for index, but got "
+            + _dtype.scalar_type_name(_dtype_of(index))
+        )
     if _dtype_of(source) != dtype:
         raise RuntimeError(
             f"put_(): self and source expected to have the same dtype, but got self.dtype = "
@@ -900,7 +948,7 @@ def put(input: Tensor, index: Tensor, source: Tensor, accumulate: bool = False) 
             f"source.numel() = {math.prod(_shape(source))}, index.numel() = {math.prod(_shape(index))}"
         )
     numel = math.prod(_shape(input))
-    _check_range(index, numel, "put_")
+    _check_range(index, numel, "take")
     positions = _wrap_negative(ops.reshape(index, (-1,)), numel)
     source = ops.reshape(source, (-1,))
     if accumulate:
@@ -933,11 +981,10 @@ def take_along_dim(
         raise RuntimeError(
             f"torch.take_along_dim(): dtype of indices should be Long but got {_dtype.scalar_type_name(_dtype_of(indices))}"
         )
-    if dim is None:
+    if dim is None:  # a gather of the flattened input: negative indices are errors
         flat = ops.reshape(input, (-1,))
-        return ops.take_along_axis(
-            flat, _wrap_negative(ops.reshape(indices, (-1,)), _shape(flat)[0]), axis=0
-        )
+        _check_range(indices, _shape(flat)[0], "gather")
+        return ops.take_along_axis(flat, ops.reshape(indices, (-1,)), axis=0)
     if len(input.shape) != len(indices.shape):
         raise RuntimeError(
             "torch.take_along_dim(): input and indices should have the same number of "
@@ -946,15 +993,19 @@ def take_along_dim(
         )
     dim = _views.normalize_dim(dim, len(input.shape))
     ishape, xshape = _shape(indices), _shape(input)
-    shape = list(
-        numpy.broadcast_shapes(
+    try:
+        shape = numpy.broadcast_shapes(
             tuple(1 if d == dim else e for d, e in enumerate(ishape)),
             tuple(1 if d == dim else e for d, e in enumerate(xshape)),
         )
-    )
+    except ValueError:
+        raise RuntimeError(
+            f"torch.take_along_dim(): indices of shape {list(ishape)} do not broadcast with "
+            f"input of shape {list(xshape)} outside dimension {dim}"
+        ) from None
     x_shape = tuple(xshape[dim] if d == dim else e for d, e in enumerate(shape))
     i_shape = tuple(ishape[dim] if d == dim else e for d, e in enumerate(shape))
-    _check_range(indices, xshape[dim], "take_along_dim")
+    _check_range(indices, xshape[dim], "take_along_dim", dim)
     indices = _wrap_negative(ops.broadcast_to(indices, i_shape), xshape[dim])
     return ops.take_along_axis(ops.broadcast_to(input, x_shape), indices, axis=dim)
 
@@ -984,7 +1035,7 @@ def masked_fill(input: Tensor, mask: Tensor, value: Any) -> Tensor:
         raise RuntimeError(
             f"masked_fill_ only supports boolean masks, but got mask with dtype {_dtype.of(_dtype_of(mask))}"
         )
-    if hasattr(value, "shape") and value.shape:
+    if hasattr(value, "shape") and len(value.shape):
         raise RuntimeError(
             "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
             f"{len(value.shape)} dimension(s)."
@@ -1015,6 +1066,14 @@ def masked_scatter(input: Tensor, mask: Tensor, source: Tensor) -> Tensor:
     return ops.set_item(input, mask, ops.get_item(flat_source, slice(0, count)))
 
 
+def _where_method(self: Tensor, condition: Tensor, y: Any) -> Tensor:
+    """``Tensor.where(condition, y)``: ``torch.where(condition, self, y)``."""
+    return where(condition, self, y)
+
+
+Tensor.where = _where_method
+
+
 @torch_function("input", "other")
 def _where(condition: Any, input: Any, other: Any) -> Any:
     return ops.where(condition, input, other)
@@ -1027,6 +1086,8 @@ def where(
     and ``other`` (tensors or Python scalars) promote with torch's rules."""
     if input is None and other is None:
         return nonzero(condition, as_tuple=True)
+    if isinstance(condition, Tensor) and condition.dtype == _dtype.uint8:
+        condition = condition.bool()  # deprecated in torch, still accepted
     if not isinstance(condition, Tensor) or condition.dtype != _dtype.bool:
         raise RuntimeError(
             "where expected condition to be a boolean tensor, but got a tensor with dtype "
@@ -1042,11 +1103,11 @@ def where(
 @torch_function()
 def nonzero(input: Tensor, *, out: Tensor | None = None, as_tuple: bool = False) -> Any:
     """Indices of the nonzero elements: an (n, ndim) int64 tensor, or a tuple of 1-D ones."""
-    value = input if input.shape else ops.reshape(input, (1,))
+    value = input if len(input.shape) else ops.reshape(input, (1,))
     parts = tuple(ops.astype(p, core.int64) for p in ops.nonzero(value))
     if as_tuple:
         return parts
-    if not input.shape:
+    if not len(input.shape):
         count = _shape(parts[0])[0]
         return ops.zeros((count, 0), dtype=core.int64)
     return ops.stack(parts, axis=1)
@@ -1096,7 +1157,8 @@ def slice_scatter(
 
 
 def unravel_index(indices: Any, shape: int | Sequence[int]) -> tuple[Tensor, ...]:
-    """Coordinates of flat ``indices`` in ``shape`` (int64 tensors, torch's rule)."""
+    """Coordinates of flat ``indices`` in ``shape`` (int64 tensors). Like torch 2.13 it
+    does not check the range: indices wrap (floor division and remainder)."""
     if isinstance(indices, Tensor):
         if indices.dtype.core_dtype.kind not in "iu":
             raise TypeError("expected 'indices' to be integer dtype, but got " + str(indices.dtype))
@@ -1104,9 +1166,7 @@ def unravel_index(indices: Any, shape: int | Sequence[int]) -> tuple[Tensor, ...
     else:
         flat = ops.asarray(indices, dtype=core.int64)
     shape = (shape,) if isinstance(shape, builtins.int) else tuple(shape)
-    numel = math.prod(shape)
-    _check_range(flat, numel, "unravel_index")
-    flat = ops.astype(_wrap_negative(flat, numel) if numel else flat, core.int64)
+    flat = ops.astype(flat, core.int64)
     coords = []
     for extent in reversed(shape):
         extent_value = ops.asarray(extent, dtype=core.int64)
