@@ -1,0 +1,543 @@
+"""torch's BLAS and LAPACK ops (torch docs, "BLAS and LAPACK Operations"), through core.
+
+As torch 2.13, the matrix products do not promote: both operands must have the same dtype
+(torch's messages, e.g. "expected m1 and m2 to have the same dtype"); integer products
+work (wrapping), bool and uint16/32/64 raise; float16/bfloat16 products accumulate in
+float32 and round back, as torch's CPU kernels do. ``outer``/``ger``/``addr`` promote, as
+torch's do. Decompositions (``cholesky``, ``qr``, ``svd`` ...) are those of
+:mod:`frontends.torch.linalg`; ``torch.svd`` returns ``V`` (not ``Vh``) and the reduced
+factors by default.
+
+Not here: ``lu``/``lu_solve``/``lu_unpack`` in torch.* (see ``torch.linalg.lu_factor``),
+the deprecated ``torch.lstsq`` (removed from torch), ``geqrf``/``ormqr``/``orgqr``.
+"""
+
+# ruff: noqa: A002 - torch's keyword names (input, min, max ...)
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import core
+from core import native as ops
+from frontends.torch import return_types
+from frontends.torch._frontend import torch_function
+from frontends.torch._tensor import INPLACE_NAMES, Tensor
+from frontends.torch.reduction_ops import (
+    _unsupported_dtypes,
+    dtype_of,
+    ndim_of,
+    scalar,
+    torch_name,
+)
+
+__all__ = [
+    "addbmm", "addmm", "addmv", "addr", "baddbmm", "bmm", "chain_matmul", "cholesky",
+    "cholesky_inverse", "cholesky_solve", "det", "dot", "ger", "inner", "inverse", "logdet",
+    "matmul", "matrix_exp", "matrix_power", "mm", "mv", "outer", "pinverse", "qr", "slogdet",
+    "svd", "vdot",
+]  # fmt: skip
+
+_PRODUCT_UNSUPPORTED = ("bool", "uint16", "uint32", "uint64")
+_LOW_FLOATS = frozenset({core.float16, core.bfloat16})
+_svd_type = return_types.make("svd", ("U", "S", "V"))
+_qr_type = return_types.make("qr", ("Q", "R"))
+_slogdet_type = return_types.make("slogdet", ("sign", "logabsdet"))
+
+INPLACE_NAMES.update({"addbmm", "addmm", "addmv", "addr", "baddbmm"})
+
+
+# ---------------------------------------------------------------------------------------
+# products on natives
+# ---------------------------------------------------------------------------------------
+def _c_name(dtype: core.Dtype) -> str:
+    """torch's lower-case C name of a dtype, as some of its messages use."""
+    return {
+        "float32": "float", "float64": "double", "float16": "c10::Half",
+        "bfloat16": "c10::BFloat16", "int64": "long int", "int32": "int", "int16": "short int",
+        "int8": "signed char", "uint8": "unsigned char", "complex64": "c10::complex<float>",
+        "complex128": "c10::complex<double>", "bool": "bool",
+    }.get(str(dtype), str(dtype))  # fmt: skip
+
+
+def product(fn: Any, *operands: Any) -> Any:
+    """``fn(*operands)`` computed in float32 for float16/bfloat16 and rounded back."""
+    dtype = dtype_of(operands[0])
+    if dtype in _LOW_FLOATS:
+        widened = [ops.astype(x, core.float32) for x in operands]
+        return ops.astype(fn(*widened), dtype)
+    return fn(*operands)
+
+
+def matmul_native(input: Any, other: Any) -> Any:
+    """torch.matmul on natives: same-dtype check, torch's shape messages, low-precision
+    accumulation in float32."""
+    a_dim, b_dim = ndim_of(input), ndim_of(other)
+    if a_dim == 0 or b_dim == 0:
+        raise RuntimeError(
+            f"both arguments to matmul need to be at least 1D, but they are {a_dim}D and {b_dim}D"
+        )
+    a_type, b_type = dtype_of(input), dtype_of(other)
+    if a_type != b_type:
+        if a_dim == 1 and b_dim == 1:
+            raise RuntimeError(
+                "dot : expected both vectors to have same dtype, but found "
+                f"{torch_name(a_type)} and {torch_name(b_type)}"
+            )
+        if b_dim == 1:
+            raise RuntimeError(
+                "addmv input tensors must have the same dtype, but got "
+                f"{torch_name(b_type)}, {torch_name(a_type)}, and {torch_name(b_type)}"
+            )
+        if a_dim <= 2 and b_dim <= 2:
+            raise RuntimeError(
+                "expected m1 and m2 to have the same dtype, but got: "
+                f"{_c_name(a_type)} != {_c_name(b_type)}"
+            )
+        raise RuntimeError(
+            f"expected scalar type {torch_name(a_type)} but found {torch_name(b_type)}"
+        )
+    inner_a = input.shape[-1]
+    inner_b = other.shape[0] if b_dim == 1 else other.shape[-2]
+    if inner_a != inner_b:
+        if a_dim == 1 and b_dim == 1:
+            raise RuntimeError(
+                f"inconsistent tensor size, expected tensor [{inner_a}] and src [{inner_b}] to have the same "
+                f"number of elements, but got {inner_a} and {inner_b} elements respectively"
+            )
+        rows = 1 if a_dim == 1 else _prod(input.shape[:-1])
+        raise RuntimeError(
+            f"mat1 and mat2 shapes cannot be multiplied ({rows}x{inner_a} and "
+            f"{inner_b}x{1 if b_dim == 1 else other.shape[-1]})"
+        )
+    return product(ops.matmul, input, other)
+
+
+def _prod(values: Sequence[int]) -> int:
+    result = 1
+    for value in values:
+        result *= value
+    return result
+
+
+def _same_dtype(message: str, *operands: Any) -> None:
+    dtypes = [dtype_of(x) for x in operands]
+    if any(d != dtypes[0] for d in dtypes):
+        raise RuntimeError(message.format(*(torch_name(d) for d in dtypes)))
+
+
+def _require_dim(x: Any, ndim: int, message: str) -> None:
+    if ndim_of(x) != ndim:
+        raise RuntimeError(message)
+
+
+def _scaled(value: Any, factor: Any, dtype: core.Dtype) -> Any:
+    """``factor * value`` as torch computes ``alpha``/``beta`` (integers truncate)."""
+    if isinstance(factor, bool) or factor == 1:
+        return value
+    if dtype.kind in "iu":
+        factor = int(factor)
+    elif dtype == core.bool:
+        factor = bool(factor)
+    return ops.multiply(value, scalar(factor, dtype))
+
+
+def _add_scaled(input: Any, product_value: Any, beta: Any, alpha: Any) -> Any:
+    """``beta * input + alpha * product`` (``beta == 0`` ignores NaN in ``input``)."""
+    dtype = dtype_of(product_value)
+    result = _scaled(product_value, alpha, dtype)
+    if beta == 0:
+        return ops.broadcast_to(result, tuple(ops.broadcast_arrays(input, result)[0].shape))
+    return ops.add(_scaled(input, beta, dtype), result)
+
+
+# ---------------------------------------------------------------------------------------
+# products
+# ---------------------------------------------------------------------------------------
+@_unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
+@torch_function("input")
+def matmul(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """The matrix product with numpy's broadcasting; no promotion (torch requires equal
+    dtypes)."""
+    return matmul_native(input, other)
+
+
+@_unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
+@torch_function("input")
+def mm(input: Tensor, mat2: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """The product of two matrices (2-D only)."""
+    _require_dim(input, 2, "self must be a matrix")
+    _require_dim(mat2, 2, "mat2 must be a matrix")
+    return matmul_native(input, mat2)
+
+
+@_unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
+@torch_function("input")
+def bmm(input: Tensor, mat2: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """Batched matrix product of two 3-D tensors with equal batch sizes."""
+    _require_dim(input, 3, "batch1 must be a 3D tensor")
+    _require_dim(mat2, 3, "batch2 must be a 3D tensor")
+    if input.shape[0] != mat2.shape[0]:
+        raise RuntimeError(
+            f"Expected size for first two dimensions of batch2 tensor to be: "
+            f"[{input.shape[0]}, {input.shape[2]}] but got: [{mat2.shape[0]}, {mat2.shape[1]}]."
+        )
+    return matmul_native(input, mat2)
+
+
+@_unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
+@torch_function("input")
+def mv(input: Tensor, vec: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """Matrix-vector product."""
+    if ndim_of(input) != 2 or ndim_of(vec) != 1:
+        raise RuntimeError(
+            f"vector + matrix @ vector expected, got 1, {ndim_of(input)}, {ndim_of(vec)}"
+        )
+    return matmul_native(input, vec)
+
+
+def _dot_native(input: Any, other: Any) -> Any:
+    if ndim_of(input) != 1 or ndim_of(other) != 1:
+        raise RuntimeError(
+            f"1D tensors expected, but got {ndim_of(input)}D and {ndim_of(other)}D tensors"
+        )
+    return matmul_native(input, other)
+
+
+@_unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
+@torch_function("input")
+def dot(input: Tensor, tensor: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """The dot product of two 1-D tensors of the same dtype (no conjugation)."""
+    return _dot_native(input, tensor)
+
+
+@_unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
+@torch_function("input")
+def vdot(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """The dot product conjugating the first vector."""
+    if dtype_of(input).kind == "c":
+        return _dot_native(ops.conj(input), other)
+    return _dot_native(input, other)
+
+
+@_unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
+@torch_function("input")
+def inner(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """Sum-product over the last dimensions (a scalar operand multiplies)."""
+    if dtype_of(input) != dtype_of(other):
+        raise RuntimeError("both inputs should have same dtype")
+    if ndim_of(input) == 0 or ndim_of(other) == 0:
+        return product(ops.multiply, input, other)
+    if input.shape[-1] != other.shape[-1]:
+        raise RuntimeError(
+            f"inner() the last dimension must match on both input tensors but got shapes "
+            f"{list(input.shape)} and {list(other.shape)}"
+        )
+    return product(lambda a, b: ops.tensordot(a, b, axes=([-1], [-1])), input, other)
+
+
+def _outer_native(name: str, input: Any, vec2: Any) -> Any:
+    if ndim_of(input) != 1 or ndim_of(vec2) != 1:
+        raise RuntimeError(
+            f"{name}: Expected 1-D argument self, but got {ndim_of(input)}-D"
+            if ndim_of(input) != 1
+            else f"{name}: Expected 1-D argument vec2, but got {ndim_of(vec2)}-D"
+        )
+    if dtype_of(input) == core.bool:
+        return ops.logical_and(ops.expand_dims(input, axis=1), ops.expand_dims(vec2, axis=0))
+    return ops.multiply(ops.expand_dims(input, axis=1), ops.expand_dims(vec2, axis=0))
+
+
+@_unsupported_dtypes("uint16", "uint32", "uint64")
+@torch_function("input", "vec2")
+def outer(input: Tensor, vec2: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """The outer product of two vectors (promoted, as torch's)."""
+    return _outer_native("outer", input, vec2)
+
+
+@_unsupported_dtypes("uint16", "uint32", "uint64")
+@torch_function("input", "vec2")
+def ger(input: Tensor, vec2: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """Alias of :func:`outer`."""
+    return _outer_native("outer", input, vec2)
+
+
+@torch_function()
+def chain_matmul(*matrices: Tensor, out: Tensor | None = None) -> Tensor:
+    """Deprecated alias of ``torch.linalg.multi_dot`` for 2-D matrices."""
+    from frontends.torch.linalg import multi_dot_native
+
+    if len(matrices) == 1:
+        return matrices[0]
+    return multi_dot_native(list(matrices), "chain_matmul")
+
+
+def _check_add_dtypes(name: str, input: Any, *operands: Any) -> None:
+    if dtype_of(input) != dtype_of(operands[0]):
+        raise RuntimeError(
+            f"self and mat2 must have the same dtype, but got {torch_name(dtype_of(input))} "
+            f"and {torch_name(dtype_of(operands[0]))}"
+        )
+
+
+@_unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
+@torch_function("input")
+def addmm(
+    input: Tensor,
+    mat1: Tensor,
+    mat2: Tensor,
+    *,
+    beta: Any = 1,
+    alpha: Any = 1,
+    out: Tensor | None = None,
+) -> Tensor:
+    """``beta * input + alpha * (mat1 @ mat2)``."""
+    _check_add_dtypes("addmm", input, mat1)
+    _require_dim(mat1, 2, f"mat1 must be a matrix, got {ndim_of(mat1)}-D tensor")
+    _require_dim(mat2, 2, f"mat2 must be a matrix, got {ndim_of(mat2)}-D tensor")
+    return _add_scaled(input, matmul_native(mat1, mat2), beta, alpha)
+
+
+@_unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
+@torch_function("input")
+def addmv(
+    input: Tensor,
+    mat: Tensor,
+    vec: Tensor,
+    *,
+    beta: Any = 1,
+    alpha: Any = 1,
+    out: Tensor | None = None,
+) -> Tensor:
+    """``beta * input + alpha * (mat @ vec)``."""
+    if not (dtype_of(input) == dtype_of(mat) == dtype_of(vec)):
+        raise RuntimeError(
+            "addmv input tensors must have the same dtype, but got "
+            f"{torch_name(dtype_of(input))}, {torch_name(dtype_of(mat))}, and "
+            f"{torch_name(dtype_of(vec))}"
+        )
+    if ndim_of(mat) != 2 or ndim_of(vec) != 1:
+        raise RuntimeError(
+            f"vector + matrix @ vector expected, got {ndim_of(input)}, {ndim_of(mat)}, {ndim_of(vec)}"
+        )
+    return _add_scaled(input, matmul_native(mat, vec), beta, alpha)
+
+
+@_unsupported_dtypes("uint16", "uint32", "uint64")
+@torch_function("input", "vec1", "vec2")
+def addr(
+    input: Tensor,
+    vec1: Tensor,
+    vec2: Tensor,
+    *,
+    beta: Any = 1,
+    alpha: Any = 1,
+    out: Tensor | None = None,
+) -> Tensor:
+    """``beta * input + alpha * outer(vec1, vec2)`` (promoted, as torch's)."""
+    if ndim_of(vec1) != 1 or ndim_of(vec2) != 1:
+        raise RuntimeError(
+            f"addr: Expected 1-D argument vec1, but got {ndim_of(vec1)}-D"
+            if ndim_of(vec1) != 1
+            else f"addr: Expected 1-D argument vec2, but got {ndim_of(vec2)}-D"
+        )
+    if dtype_of(input) == core.bool:
+        outer_value = ops.logical_and(ops.expand_dims(vec1, axis=1), ops.expand_dims(vec2, axis=0))
+        if not alpha:
+            outer_value = ops.zeros_like(outer_value)
+        if not beta:
+            return ops.broadcast_to(
+                outer_value, tuple(ops.broadcast_arrays(input, outer_value)[0].shape)
+            )
+        return ops.logical_or(input, outer_value)
+    outer_value = ops.multiply(ops.expand_dims(vec1, axis=1), ops.expand_dims(vec2, axis=0))
+    return _add_scaled(input, outer_value, beta, alpha)
+
+
+@_unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
+@torch_function("input")
+def baddbmm(
+    input: Tensor,
+    batch1: Tensor,
+    batch2: Tensor,
+    *,
+    beta: Any = 1,
+    alpha: Any = 1,
+    out: Tensor | None = None,
+) -> Tensor:
+    """``beta * input + alpha * bmm(batch1, batch2)``."""
+    if not (dtype_of(input) == dtype_of(batch1) == dtype_of(batch2)):
+        raise RuntimeError(
+            "Input dtypes must be the same, got: input "
+            f"{_c_name(dtype_of(input))}, batch1: {_c_name(dtype_of(batch1))}, "
+            f"batch2: {_c_name(dtype_of(batch2))}"
+        )
+    _require_dim(batch1, 3, "batch1 must be a 3D tensor")
+    _require_dim(batch2, 3, "batch2 must be a 3D tensor")
+    return _add_scaled(input, matmul_native(batch1, batch2), beta, alpha)
+
+
+@_unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
+@torch_function("input")
+def addbmm(
+    input: Tensor,
+    batch1: Tensor,
+    batch2: Tensor,
+    *,
+    beta: Any = 1,
+    alpha: Any = 1,
+    out: Tensor | None = None,
+) -> Tensor:
+    """``beta * input + alpha * sum_i(batch1[i] @ batch2[i])``."""
+    _check_add_dtypes("addbmm", input, batch1)
+    _require_dim(batch1, 3, "batch1 must be a 3D tensor")
+    _require_dim(batch2, 3, "batch2 must be a 3D tensor")
+    summed = product(lambda p: ops.sum(p, axis=0), matmul_native(batch1, batch2))
+    return _add_scaled(input, summed, beta, alpha)
+
+
+# ---------------------------------------------------------------------------------------
+# LAPACK-style functions (torch.* spellings of torch.linalg's)
+# ---------------------------------------------------------------------------------------
+_FLOAT_ONLY = ("bool", "integer", "float16", "bfloat16")
+
+
+@_unsupported_dtypes(*_FLOAT_ONLY)
+@torch_function("input")
+def det(input: Tensor) -> Tensor:
+    """The determinant (``torch.linalg.det``)."""
+    from frontends.torch.linalg import det_native
+
+    return det_native(input, "linalg.det")
+
+
+@_unsupported_dtypes(*_FLOAT_ONLY)
+@torch_function("input")
+def logdet(input: Tensor) -> Tensor:
+    """log(det(input)): NaN for a negative real determinant, -inf for a singular matrix."""
+    from frontends.torch.linalg import slogdet_native
+
+    sign, logabsdet = slogdet_native(input, "logdet")
+    if dtype_of(input).kind == "c":
+        return ops.add(ops.log(sign), ops.astype(logabsdet, dtype_of(input)))
+    negative = ops.less(sign, scalar(0, dtype_of(sign)))
+    return ops.where(negative, scalar(float("nan"), dtype_of(logabsdet)), logabsdet)
+
+
+@_unsupported_dtypes(*_FLOAT_ONLY)
+@torch_function("input")
+def slogdet(input: Tensor) -> Any:
+    """``torch.return_types.slogdet(sign, logabsdet)``."""
+    from frontends.torch.linalg import slogdet_native
+
+    return _slogdet_type(*slogdet_native(input, "linalg.slogdet"))
+
+
+@_unsupported_dtypes(*_FLOAT_ONLY)
+@torch_function("input")
+def inverse(input: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """The inverse (``torch.linalg.inv``)."""
+    from frontends.torch.linalg import inv_native
+
+    return inv_native(input)
+
+
+@_unsupported_dtypes(*_FLOAT_ONLY)
+@torch_function("input")
+def cholesky(input: Tensor, upper: bool = False, *, out: Tensor | None = None) -> Tensor:
+    """The Cholesky factor (lower, or upper with ``upper=True``)."""
+    from frontends.torch.linalg import cholesky_native
+
+    return cholesky_native(input, upper, "cholesky")
+
+
+@_unsupported_dtypes(*_FLOAT_ONLY)
+@torch_function("input")
+def cholesky_inverse(input: Tensor, upper: bool = False, *, out: Tensor | None = None) -> Tensor:
+    """The inverse of ``L @ L^H`` (or ``U^H @ U``) from its Cholesky factor."""
+    from frontends.torch.linalg import inv_native
+
+    factor = ops.conj(ops.matrix_transpose(input)) if upper else input
+    gram = matmul_native(factor, ops.conj(ops.matrix_transpose(factor)))
+    return inv_native(gram)
+
+
+@_unsupported_dtypes(*_FLOAT_ONLY)
+@torch_function("input")
+def cholesky_solve(
+    input: Tensor, input2: Tensor, upper: bool = False, *, out: Tensor | None = None
+) -> Tensor:
+    """Solves ``A X = B`` given ``B`` (``input``) and the Cholesky factor of ``A``."""
+    from frontends.torch.linalg import solve_native
+
+    if dtype_of(input) != dtype_of(input2):
+        raise RuntimeError(
+            "Expected b and A to have the same dtype, but found b of type "
+            f"{torch_name(dtype_of(input))} and A of type {torch_name(dtype_of(input2))} instead."
+        )
+    factor = ops.conj(ops.matrix_transpose(input2)) if upper else input2
+    gram = matmul_native(factor, ops.conj(ops.matrix_transpose(factor)))
+    batch = ops.broadcast_arrays(
+        ops.zeros(gram.shape[:-2], dtype=core.bool), ops.zeros(input.shape[:-2], dtype=core.bool)
+    )[0].shape
+    gram = ops.broadcast_to(gram, (*batch, *gram.shape[-2:]))
+    rhs = ops.broadcast_to(input, (*batch, *input.shape[-2:]))
+    return solve_native(gram, rhs)
+
+
+@_unsupported_dtypes(*_FLOAT_ONLY)
+@torch_function("input")
+def pinverse(input: Tensor, rcond: float = 1e-15) -> Tensor:
+    """The pseudo-inverse (``torch.linalg.pinv(input, rtol=rcond)``)."""
+    from frontends.torch.linalg import pinv_native
+
+    return pinv_native(input, None, rcond, False)
+
+
+@_unsupported_dtypes(*_FLOAT_ONLY)
+@torch_function("input")
+def qr(input: Tensor, some: bool = True, *, out: Any = None) -> Any:
+    """``torch.return_types.qr(Q, R)``: reduced when ``some``, complete otherwise."""
+    from frontends.torch.linalg import qr_native
+
+    return _qr_type(*qr_native(input, "reduced" if some else "complete"))
+
+
+@_unsupported_dtypes(*_FLOAT_ONLY)
+@torch_function("input")
+def svd(input: Tensor, some: bool = True, compute_uv: bool = True, *, out: Any = None) -> Any:
+    """``torch.return_types.svd(U, S, V)`` with ``V`` (not ``Vh``); without
+    ``compute_uv``, ``U`` and ``V`` are zero-filled (m, m) and (n, n), as torch's."""
+    from frontends.torch.linalg import svd_native
+
+    if not compute_uv:
+        from frontends.torch.linalg import svdvals_native
+
+        values = svdvals_native(input)
+        m, n = input.shape[-2], input.shape[-1]
+        batch = tuple(input.shape[:-2])
+        return _svd_type(
+            ops.zeros((*batch, m, m), dtype=dtype_of(input)),
+            values,
+            ops.zeros((*batch, n, n), dtype=dtype_of(input)),
+        )
+    u, s, vh = svd_native(input, not some)
+    return _svd_type(u, s, ops.conj(ops.matrix_transpose(vh)))
+
+
+@torch_function("input")
+def matrix_power(input: Tensor, n: int, *, out: Tensor | None = None) -> Tensor:
+    """``input`` to the integer power ``n`` (negative: of the inverse)."""
+    from frontends.torch.linalg import matrix_power_native
+
+    return matrix_power_native(input, n)
+
+
+@_unsupported_dtypes("bool", "integer")
+@torch_function("input")
+def matrix_exp(input: Tensor) -> Tensor:
+    """The matrix exponential."""
+    from frontends.torch.linalg import matrix_exp_native
+
+    return matrix_exp_native(input)
