@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from core import native
-from core.array import Array, ArrayLike
+from core.array import Array, ArrayLike, NestedSequence
 from core.registry import compositional, primary
 
 
@@ -69,9 +69,10 @@ def permute_dims(x: ArrayLike, /, axes: tuple[int, ...]) -> Array:
 
 
 @primary
-def repeat(x: ArrayLike, repeats: int | ArrayLike, /, *, axis: int | None = None) -> Array:
+def repeat(x: ArrayLike, repeats: int | NestedSequence, /, *, axis: int | None = None) -> Array:
     """Each element of ``x`` repeated ``repeats`` times along ``axis`` (flattened first when
-    None); ``repeats`` an int or a 1-D integer array with one count per element."""
+    None); ``repeats`` an int, or a 1-D integer array (or list) with one count per element.
+    ``repeats`` is not promoted with ``x`` (it is a count, not a value)."""
 
 
 @primary

@@ -9,7 +9,7 @@ import jax
 import jax.numpy as jnp
 
 from core.backends.jax import promote
-from core.ops.manipulation import _expanded_shape, _squeezed_shape
+from core.ops.manipulation import _expanded_shape, _squeezed_shape, _tile_plan
 
 
 def broadcast_arrays(*arrays: jax.Array) -> list[jax.Array]:
@@ -37,6 +37,8 @@ def permute_dims(x: jax.Array, /, axes: tuple[int, ...]) -> jax.Array:
 
 
 def repeat(x: jax.Array, repeats: Any, /, *, axis: int | None = None) -> jax.Array:
+    if type(repeats) in (list, tuple):
+        repeats = jnp.asarray(repeats)
     return jnp.repeat(x, repeats, axis=axis)
 
 
@@ -64,4 +66,5 @@ def stack(arrays: Sequence[jax.Array], /, *, axis: int = 0) -> jax.Array:
 
 
 def tile(x: jax.Array, repetitions: tuple[int, ...], /) -> jax.Array:
-    return jnp.tile(x, repetitions)
+    shape, repetitions = _tile_plan(x.shape, repetitions)
+    return jnp.tile(jnp.reshape(x, shape), repetitions)

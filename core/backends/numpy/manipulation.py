@@ -32,7 +32,7 @@ def expand_dims(x: numpy.ndarray, /, *, axis: int | tuple[int, ...] = 0) -> nump
 
 
 def flip(x: numpy.ndarray, /, *, axis: int | tuple[int, ...] | None = None) -> numpy.ndarray:
-    return numpy.flip(x, axis=axis)
+    return numpy.asarray(numpy.flip(x, axis=axis))
 
 
 def permute_dims(x: numpy.ndarray, /, axes: tuple[int, ...]) -> numpy.ndarray:
@@ -56,7 +56,7 @@ def roll(
     *,
     axis: int | tuple[int, ...] | None = None,
 ) -> numpy.ndarray:
-    return numpy.roll(x, shift, axis=axis)
+    return numpy.asarray(numpy.roll(x, shift, axis=axis))
 
 
 def squeeze(x: numpy.ndarray, /, axis: int | tuple[int, ...]) -> numpy.ndarray:

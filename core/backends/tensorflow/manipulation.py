@@ -66,8 +66,13 @@ def permute_dims(x: tf.Tensor, /, axes: tuple[int, ...]) -> tf.Tensor:
 def repeat(x: tf.Tensor, repeats: Any, /, *, axis: int | None = None) -> tf.Tensor:
     if axis is None:
         x, axis = tf.reshape(x, (-1,)), 0
-    if isinstance(repeats, tf.Tensor | tf.Variable):
-        repeats = tf.cast(repeats, tf.int64)
+    axis = _axes(axis, x.shape.rank)[0]
+    if not isinstance(repeats, int):
+        repeats = tf.cast(tf.convert_to_tensor(repeats), tf.int64)
+    shape = _shape(x)
+    if 0 in shape:  # tf.repeat fails on empty arrays; the result is empty too
+        total = shape[axis] * repeats if isinstance(repeats, int) else int(tf.reduce_sum(repeats))
+        return tf.zeros((*shape[:axis], total, *shape[axis + 1 :]), x.dtype)
     return _unsigned(tf.repeat(_signed(x), repeats, axis=axis), x.dtype)
 
 

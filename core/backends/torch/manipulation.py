@@ -62,7 +62,10 @@ def permute_dims(x: torch.Tensor, /, axes: tuple[int, ...]) -> torch.Tensor:
 def repeat(x: torch.Tensor, repeats: Any, /, *, axis: int | None = None) -> torch.Tensor:
     if axis is None:
         x, axis = torch.reshape(x, (-1,)), 0
-    if isinstance(repeats, torch.Tensor):
+    if not isinstance(repeats, int):
+        repeats = torch.as_tensor(
+            numpy.asarray(repeats) if type(repeats) in (list, tuple) else repeats
+        )
         repeats = repeats.to(torch.int64)
     return torch.repeat_interleave(_signed(x), repeats, dim=axis).view(x.dtype)
 
