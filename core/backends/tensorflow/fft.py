@@ -61,7 +61,7 @@ def _scale(x: tf.Tensor, n: int, norm: str, inverse: bool) -> tf.Tensor:
         return x
     factor = math.sqrt(n) if norm == "ortho" else n
     factor = factor if inverse else 1 / factor
-    return x * tf.cast(factor, x.dtype)
+    return x * tf.constant(factor, dtype=x.dtype)
 
 
 def _check_points(n: int) -> None:
