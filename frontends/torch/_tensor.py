@@ -261,7 +261,7 @@ class Tensor(FrontendArray):
         if target is None or _dtype.to_torch_dtype(target) == self.dtype:
             return self.clone() if copy else self
         return Tensor._from_native(
-            ops.astype(self.native, _dtype.to_torch_dtype(target).core_dtype)
+            _views.cast(self.native, _dtype.to_torch_dtype(target).core_dtype)
         )
 
     def type(self, dtype: Any = None, non_blocking: bool = False) -> Any:
@@ -578,7 +578,7 @@ def write_into(target: Tensor, result: Any) -> None:
             f"desired output type {_dtype.scalar_type_name(target.dtype.core_dtype)}"
         )
     if source != target.dtype:
-        value = ops.astype(value, target.dtype.core_dtype)
+        value = _views.cast(value, target.dtype.core_dtype)
     shape = tuple(target.native.shape)
     if tuple(value.shape) != shape:
         if target._is_view:

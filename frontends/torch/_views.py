@@ -668,24 +668,74 @@ def _check_index_put_dtype(adv_key: tuple[Any, ...], value: Any, dtype: core.Dty
     )
 
 
+_CPP_NAMES = {
+    "bool": "bool", "uint8": "uint8_t", "uint16": "uint16_t", "uint32": "uint32_t",
+    "uint64": "uint64_t", "int8": "int8_t", "int16": "int16_t", "int32": "int",
+    "int64": "int64_t", "bfloat16": "c10::BFloat16", "float16": "c10::Half",
+    "float32": "float", "float64": "double", "complex64": "c10::complex<float>",
+    "complex128": "c10::complex<double>",
+}  # fmt: skip
+
+
+def _overflows(value: Any, dtype: core.Dtype) -> builtins.bool:
+    """torch's ``c10::overflows``: whether a Python scalar does not fit ``dtype`` (infinities
+    fit floats; unsigned types take negative ints down to ``-max``, which wrap)."""
+    if type(value) is builtins.bool or dtype.kind in "bc":
+        return False
+    if type(value) is builtins.complex:
+        if value.imag:
+            return True
+        value = value.real
+    if dtype.kind in "iu":
+        info = numpy.iinfo(str(dtype))
+        if type(value) is builtins.float:
+            return value != value or math.isinf(value) or not info.min <= value <= info.max
+        low = -builtins.int(info.max) if dtype.kind == "u" else builtins.int(info.min)
+        return not low <= value <= builtins.int(info.max)
+    if math.isinf(value) or value != value:
+        return False
+    finfo = {"bfloat16": 3.3895313892515355e38, "float16": 65504.0}.get(dtype)
+    highest = finfo if finfo is not None else float(numpy.finfo(str(dtype)).max)
+    return not -highest <= value <= highest
+
+
+def checked_scalar(value: Any, dtype: core.Dtype) -> Any:
+    """A Python scalar as a 0-d native array of ``dtype``, refused as torch refuses a
+    fill value that overflows it (``full``, ``fill_``, ``x[i] = v``, ``masked_fill``)."""
+    if _overflows(value, dtype):
+        raise RuntimeError(
+            f"value cannot be converted to type {_CPP_NAMES[str(dtype)]} without overflow"
+        )
+    if type(value) is builtins.int and dtype.kind in "iu":
+        from frontends.base.functions import wrap_integer
+
+        value = wrap_integer(value, dtype)
+    elif type(value) is builtins.complex and dtype.kind != "c":
+        value = value.real if dtype.kind != "b" else builtins.bool(value)
+    if type(value) is builtins.float and dtype.kind in "iub":
+        value = builtins.int(value) if dtype.kind != "b" else builtins.bool(value)
+    return ops.asarray(value, dtype=dtype)
+
+
 def as_native_of(value: Any, dtype: core.Dtype) -> Any:
-    """A value (tensor, scalar, list, array) as a native array of ``dtype``, cast as
-    ``copy_`` casts (any dtype to any; complex to real keeps the real part)."""
+    """A value (tensor, scalar, list, array) as a native array of ``dtype``: tensors cast
+    as ``copy_`` casts (any dtype to any), Python scalars checked (:func:`checked_scalar`)."""
     from frontends.base.array import FrontendArray, to_native
 
+    if isinstance(value, numpy.generic):
+        value = value.item()
     if isinstance(value, builtins.bool | builtins.int | builtins.float | builtins.complex):
-        if type(value) is builtins.int and dtype.kind in "iu":
-            from frontends.base.functions import wrap_integer
-
-            value = wrap_integer(value, dtype)
-        elif type(value) is builtins.complex and dtype.kind != "c":
-            value = value.real
-        if type(value) is builtins.float and dtype.kind in "iub":
-            value = builtins.int(value) if dtype.kind != "b" else builtins.bool(value)
-        return ops.asarray(value, dtype=dtype)
+        return checked_scalar(value, dtype)
     native = value.native if isinstance(value, FrontendArray) else to_native(value)
-    if core.as_core_dtype(native.dtype) != dtype:
-        if core.as_core_dtype(native.dtype).kind == "c" and dtype.kind != "c":
-            native = ops.real(native)
-        native = ops.astype(native, dtype)
-    return native
+    return cast(native, dtype)
+
+
+def cast(native: Any, dtype: core.Dtype) -> Any:
+    """``native`` as ``dtype`` with torch's casts: complex to bool is True where either
+    part is nonzero (core keeps the real part), complex to real keeps the real part."""
+    source = core.as_core_dtype(native.dtype)
+    if source == dtype:
+        return native
+    if source.kind == "c" and dtype.kind == "b":
+        return ops.not_equal(native, ops.zeros((), dtype=source))
+    return ops.astype(native, dtype)

@@ -171,12 +171,12 @@ def _from_data(data: Any, dtype: _dtype.dtype | None) -> Any:
     if isinstance(data, FrontendArray):
         value = data.native
         if dtype is not None and dtype.core_dtype != core.as_core_dtype(value.dtype):
-            return ops.astype(value, dtype.core_dtype)
+            return _views.cast(value, dtype.core_dtype)
         return ops.astype(value, core.as_core_dtype(value.dtype), copy=True)
     if isinstance(data, numpy.ndarray) and data.dtype.kind in "biufc":
         value = ops.asarray(data.copy())
         if dtype is not None and dtype.core_dtype != core.as_core_dtype(value.dtype):
-            value = ops.astype(value, dtype.core_dtype)
+            value = _views.cast(value, dtype.core_dtype)
         return value
     shape: list[int] = []
     leaves: list[Any] = []
@@ -186,6 +186,12 @@ def _from_data(data: Any, dtype: _dtype.dtype | None) -> Any:
         raise TypeError("not a sequence")
     if inferred is None:
         inferred = _dtype.get_default_dtype().core_dtype
+    if dtype is not None and dtype.core_dtype.kind in "iuf":
+        if any(type(leaf) is builtins.complex for leaf in leaves):
+            raise TypeError("must be real number, not complex")
+        if dtype.core_dtype.kind in "iu":  # torch checks integer leaves, not float ones
+            for leaf in leaves:
+                _views.checked_scalar(leaf, dtype.core_dtype)
     try:
         host = numpy.array(leaves, dtype=_host_dtype(inferred)).reshape(shape)
     except OverflowError:
@@ -193,7 +199,7 @@ def _from_data(data: Any, dtype: _dtype.dtype | None) -> Any:
     value = ops.asarray(host)
     target = inferred if dtype is None else dtype.core_dtype
     if core.as_core_dtype(value.dtype) != target:
-        value = ops.astype(value, target)
+        value = _views.cast(value, target)
     return value
 
 
@@ -253,7 +259,7 @@ def from_numpy(ndarray: numpy.ndarray) -> Tensor:
             "float64, float32, float16, complex64, complex128, int64, int32, int16, int8, "
             "uint64, uint32, uint16, uint8, and bool."
         )
-    return Tensor._from_native(ops.asarray(numpy.ascontiguousarray(ndarray).copy()))
+    return Tensor._from_native(ops.asarray(numpy.array(ndarray, copy=True, order="C")))
 
 
 def scalar_tensor(
@@ -297,6 +303,12 @@ def _size(size: tuple[Any, ...], name: str) -> tuple[int, ...]:
     return shape
 
 
+def _required(size: tuple[Any, ...], name: str) -> tuple[Any, ...]:
+    if not size:
+        raise TypeError(f'{name}() missing 1 required positional arguments: "size"')
+    return size
+
+
 def _filled(
     shape: tuple[int, ...],
     fill: Any,
@@ -331,7 +343,14 @@ def zeros(
     device: Any = None,
     requires_grad: bool = False,
 ) -> Tensor:
-    return _filled(_size(size, "zeros"), 0, _default(dtype, out), out, requires_grad, device)
+    return _filled(
+        _size(_required(size, "zeros"), "zeros"),
+        0,
+        _default(dtype, out),
+        out,
+        requires_grad,
+        device,
+    )
 
 
 def ones(
@@ -342,7 +361,9 @@ def ones(
     device: Any = None,
     requires_grad: bool = False,
 ) -> Tensor:
-    return _filled(_size(size, "ones"), 1, _default(dtype, out), out, requires_grad, device)
+    return _filled(
+        _size(_required(size, "ones"), "ones"), 1, _default(dtype, out), out, requires_grad, device
+    )
 
 
 def empty(
@@ -356,12 +377,21 @@ def empty(
     memory_format: Any = None,
 ) -> Tensor:
     """Zeros: this frontend never hands out uninitialised memory."""
-    return _filled(_size(size, "empty"), 0, _default(dtype, out), out, requires_grad, device)
+    return _filled(
+        _size(_required(size, "empty"), "empty"),
+        0,
+        _default(dtype, out),
+        out,
+        requires_grad,
+        device,
+    )
 
 
 def _fill_dtype(fill_value: Any) -> _dtype.dtype:
     if isinstance(fill_value, Tensor):
         return fill_value.dtype
+    if isinstance(fill_value, numpy.generic):  # numpy scalars count as Python numbers
+        fill_value = fill_value.item()
     kind = _scalar_kind(fill_value)
     if kind is None:
         raise TypeError(f"full(): fill_value must be a number, not {type(fill_value).__name__}")
@@ -496,12 +526,14 @@ def arange(
         if out is not None:
             dtype = out.dtype
     dtype = _torch_dtype(dtype)
-    if dtype.core_dtype.kind in "iu":  # torch computes integer ranges in int64
-        start, end, step = builtins.int(start), builtins.int(end), builtins.int(step)
     if step == 0:
         raise RuntimeError("step must be nonzero")
     if (step > 0 and end < start) or (step < 0 and end > start):
         raise RuntimeError("upper bound and lower bound inconsistent with step sign")
+    if dtype.core_dtype.kind in "iu":  # torch computes integer ranges in int64
+        start, end, step = builtins.int(start), builtins.int(end), builtins.int(step)
+        if step == 0:
+            raise RuntimeError("step must be nonzero")
     if all(isinstance(v, builtins.int) for v in (start, end, step)):
         length = -((start - end) // step)
     else:
