@@ -1,4 +1,10 @@
-"""jax implementations of core's creation functions."""
+"""jax implementations of core's creation functions.
+
+``arange``, ``linspace``, ``logspace`` and ``eye`` compute their values on the host with
+the numpy backend's implementations and move them to jax in one transfer: the values are
+numpy's by construction, and an eager jax computation would compile several kernels for
+every new length.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +17,8 @@ import jax.numpy as jnp
 from core import dtypes
 from core.backends import foreign_to_numpy, inferred_dtype
 from core.backends.jax import core_dtypes, native_dtypes
-from core.ops.creation import _arange_plan, _fill_scalar, _linspace_plan, _shape
+from core.backends.numpy import creation as numpy_creation
+from core.ops.creation import _fill_scalar, _shape
 
 
 def asarray(
@@ -33,10 +40,7 @@ def arange(
     dtype: Any = None,
     device: str | None = None,
 ) -> jax.Array:
-    start, step, length, dtype, integral = _arange_plan(start, stop, step, dtype)
-    wide = jnp.int64 if integral else jnp.float64
-    values = jnp.arange(length, dtype=wide) * wide(step) + wide(start)
-    return values.astype(native_dtypes[dtype])
+    return jnp.asarray(numpy_creation.arange(start, stop, step, dtype=dtype))
 
 
 def empty(shape: int | Sequence[int], *, dtype: Any = None, device: str | None = None) -> jax.Array:
@@ -56,8 +60,7 @@ def eye(
     dtype: Any = None,
     device: str | None = None,
 ) -> jax.Array:
-    native = native_dtypes[dtypes.default_dtype(dtype=dtype)]
-    return jnp.eye(n_rows, n_cols, k=k, dtype=native)
+    return jnp.asarray(numpy_creation.eye(n_rows, n_cols, k=k, dtype=dtype))
 
 
 def from_dlpack(x: Any, /, *, device: str | None = None, copy: bool | None = None) -> jax.Array:
@@ -92,14 +95,7 @@ def linspace(
     device: str | None = None,
     endpoint: bool = True,
 ) -> jax.Array:
-    step, dtype, is_complex = _linspace_plan(start, stop, num, endpoint, dtype)
-    wide = jnp.complex128 if is_complex else jnp.float64
-    values = jnp.arange(num, dtype=wide) * wide(step) + wide(start)
-    if endpoint and num > 1:
-        values = values.at[-1].set(stop)
-    if dtype.is_int_dtype:
-        values = jnp.floor(values)
-    return values.astype(native_dtypes[dtype])
+    return jnp.asarray(numpy_creation.linspace(start, stop, num, dtype=dtype, endpoint=endpoint))
 
 
 def logspace(
@@ -113,13 +109,17 @@ def logspace(
     device: str | None = None,
     endpoint: bool = True,
 ) -> jax.Array:
-    exponents = linspace(start, stop, num, dtype=dtypes.float64, endpoint=endpoint)
-    values = jnp.power(jnp.float64(base), exponents)
-    return values.astype(native_dtypes[dtypes.default_dtype(dtype=dtype)])
+    values = numpy_creation.logspace(start, stop, num, base=base, dtype=dtype, endpoint=endpoint)
+    return jnp.asarray(values)
+
+
+_meshgrid = jax.jit(jnp.meshgrid, static_argnames=("indexing",))
 
 
 def meshgrid(*arrays: jax.Array, indexing: str = "xy") -> list[jax.Array]:
-    return list(jnp.meshgrid(*(jnp.ravel(a) for a in arrays), indexing=indexing))
+    if indexing not in ("xy", "ij"):
+        raise ValueError(f"meshgrid: indexing must be 'xy' or 'ij', got {indexing!r}")
+    return list(_meshgrid(*(jnp.ravel(a) for a in arrays), indexing=indexing))
 
 
 def ones(shape: int | Sequence[int], *, dtype: Any = None, device: str | None = None) -> jax.Array:
