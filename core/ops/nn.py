@@ -1,3 +1,602 @@
-"""core's nn functions."""
+"""core's nn functions: what a ``torch.nn.functional`` frontend is built on.
+
+Layouts and arguments follow PyTorch: channels first (``(N, C, L)``, ``(N, C, H, W)``,
+``(N, C, D, H, W)``), convolution weights ``(out_channels, in_channels / groups, *kernel)``
+(transposed: ``(in_channels, out_channels / groups, *kernel)``), ``pad`` tuples listing the
+last dimension first. Spatial functions take a batched input: the number of spatial
+dimensions is ``x.ndim - 2``. Integer sizes (``stride=2``) apply to every spatial
+dimension; sequences give one per dimension.
+
+Float-only functions given integer or bool input compute in the default float dtype
+(float32), as core's float functions do. Randomness (dropout) is never drawn here: pass
+the keep mask, so every call is a pure function of its inputs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from core import native
+from core.array import Array, ArrayLike
+from core.registry import compositional, mixed, primary
+
+if TYPE_CHECKING:
+    from core.ops.random import Generator
 
 NAMESPACE = "nn"
+
+Size = int | Sequence[int]
+
+
+# ---------------------------------------------------------------------------------------
+# linear layers and convolution
+# ---------------------------------------------------------------------------------------
+@mixed
+def linear(x: ArrayLike, weight: ArrayLike, bias: ArrayLike | None = None) -> Array:
+    """``x @ weight.T + bias``; ``weight`` is ``(out_features, in_features)``.
+
+    A 3-D ``weight`` ``(batch, out_features, in_features)`` applies one matrix per batch
+    entry of ``x`` (``(batch, ..., in_features)`` broadcast against it).
+    """
+    y = native.matmul(x, native.matrix_transpose(weight))
+    if bias is None:
+        return y
+    return native.add(y, bias)
+
+
+@primary
+def conv(
+    x: ArrayLike,
+    weight: ArrayLike,
+    bias: ArrayLike | None = None,
+    *,
+    stride: Size = 1,
+    padding: Size | str = 0,
+    dilation: Size = 1,
+    groups: int = 1,
+) -> Array:
+    """N-D convolution (cross-correlation, as torch), 1/2/3-D by ``weight.ndim - 2``.
+
+    ``x`` is ``(N, C_in, *spatial)``, ``weight`` ``(C_out, C_in / groups, *kernel)``,
+    ``bias`` ``(C_out,)``. ``padding`` is zero padding per side, or ``"valid"`` (none) or
+    ``"same"`` (output as long as the input; stride must be 1; an odd total puts the extra
+    element after, as torch).
+    """
+
+
+@compositional
+def conv1d(
+    x: ArrayLike,
+    weight: ArrayLike,
+    bias: ArrayLike | None = None,
+    *,
+    stride: Size = 1,
+    padding: Size | str = 0,
+    dilation: Size = 1,
+    groups: int = 1,
+) -> Array:
+    """:func:`conv` on ``(N, C, L)``; checks the weight is 3-D."""
+    _check_rank("conv1d", weight, 3)
+    return native.nn.conv(
+        x, weight, bias, stride=stride, padding=padding, dilation=dilation, groups=groups
+    )
+
+
+@compositional
+def conv2d(
+    x: ArrayLike,
+    weight: ArrayLike,
+    bias: ArrayLike | None = None,
+    *,
+    stride: Size = 1,
+    padding: Size | str = 0,
+    dilation: Size = 1,
+    groups: int = 1,
+) -> Array:
+    """:func:`conv` on ``(N, C, H, W)``; checks the weight is 4-D."""
+    _check_rank("conv2d", weight, 4)
+    return native.nn.conv(
+        x, weight, bias, stride=stride, padding=padding, dilation=dilation, groups=groups
+    )
+
+
+@compositional
+def conv3d(
+    x: ArrayLike,
+    weight: ArrayLike,
+    bias: ArrayLike | None = None,
+    *,
+    stride: Size = 1,
+    padding: Size | str = 0,
+    dilation: Size = 1,
+    groups: int = 1,
+) -> Array:
+    """:func:`conv` on ``(N, C, D, H, W)``; checks the weight is 5-D."""
+    _check_rank("conv3d", weight, 5)
+    return native.nn.conv(
+        x, weight, bias, stride=stride, padding=padding, dilation=dilation, groups=groups
+    )
+
+
+def _check_rank(name: str, weight: Any, ndim: int) -> None:
+    if len(weight.shape) != ndim:
+        raise ValueError(f"{name} expects a {ndim}-D weight, got shape {tuple(weight.shape)}")
+
+
+@primary
+def conv_transpose(
+    x: ArrayLike,
+    weight: ArrayLike,
+    bias: ArrayLike | None = None,
+    *,
+    stride: Size = 1,
+    padding: Size = 0,
+    output_padding: Size = 0,
+    groups: int = 1,
+    dilation: Size = 1,
+) -> Array:
+    """N-D transposed convolution (the gradient of :func:`conv`), 1/2/3-D.
+
+    ``weight`` is ``(C_in, C_out / groups, *kernel)``; the output length per dimension is
+    ``(in - 1) * stride - 2 * padding + dilation * (kernel - 1) + output_padding + 1``.
+    """
+
+
+@primary
+def unfold(
+    x: ArrayLike,
+    kernel_size: Size,
+    *,
+    dilation: Size = 1,
+    padding: Size = 0,
+    stride: Size = 1,
+) -> Array:
+    """im2col: ``(N, C, *spatial)`` to ``(N, C * prod(kernel), L)`` sliding blocks.
+
+    Rows run over channels, then kernel positions in row-major order; ``L`` over block
+    positions in row-major order (torch's layout). Any number of spatial dimensions.
+    """
+
+
+@primary
+def fold(
+    x: ArrayLike,
+    output_size: Size,
+    kernel_size: Size,
+    *,
+    dilation: Size = 1,
+    padding: Size = 0,
+    stride: Size = 1,
+) -> Array:
+    """col2im, the adjoint of :func:`unfold`: ``(N, C * prod(kernel), L)`` blocks summed
+    into ``(N, C, *output_size)`` (overlapping entries add up)."""
+
+
+# ---------------------------------------------------------------------------------------
+# pooling
+# ---------------------------------------------------------------------------------------
+@primary
+def max_pool(
+    x: ArrayLike,
+    kernel_size: Size,
+    stride: Size | None = None,
+    padding: Size = 0,
+    dilation: Size = 1,
+    *,
+    ceil_mode: bool = False,
+    return_indices: bool = False,
+) -> Array | tuple[Array, Array]:
+    """Max pooling over the ``x.ndim - 2`` spatial dimensions of ``(N, C, *spatial)``.
+
+    ``stride`` defaults to ``kernel_size``; padding is implicit ``-inf``. With
+    ``return_indices`` also returns int64 indices of the maxima, flat over each input
+    plane's spatial dimensions (torch's convention); ties pick the first in row-major
+    order.
+    """
+
+
+@primary
+def avg_pool(
+    x: ArrayLike,
+    kernel_size: Size,
+    stride: Size | None = None,
+    padding: Size = 0,
+    *,
+    ceil_mode: bool = False,
+    count_include_pad: bool = True,
+    divisor_override: int | None = None,
+) -> Array:
+    """Average pooling over the spatial dimensions of ``(N, C, *spatial)``.
+
+    The divisor follows torch: with ``count_include_pad`` the window clipped to the padded
+    input, else the number of input elements in it; ``divisor_override`` replaces both.
+    """
+
+
+@primary
+def adaptive_avg_pool(x: ArrayLike, output_size: Size) -> Array:
+    """Average over torch's adaptive bins: output ``i`` of a dimension covers
+    ``[floor(i * in / out), ceil((i + 1) * in / out))``. ``None`` in ``output_size``
+    keeps that dimension."""
+
+
+@primary
+def adaptive_max_pool(
+    x: ArrayLike, output_size: Size, *, return_indices: bool = False
+) -> Array | tuple[Array, Array]:
+    """Maximum over torch's adaptive bins (see :func:`adaptive_avg_pool`); indices as
+    :func:`max_pool`."""
+
+
+# ---------------------------------------------------------------------------------------
+# activations
+# ---------------------------------------------------------------------------------------
+@primary
+def relu(x: ArrayLike) -> Array:
+    """``max(x, 0)``. Integer input keeps its dtype; nan stays nan."""
+
+
+@primary
+def relu6(x: ArrayLike) -> Array:
+    """``min(max(x, 0), 6)``."""
+
+
+@primary
+def leaky_relu(x: ArrayLike, negative_slope: float = 0.01) -> Array:
+    """``x`` where positive, ``negative_slope * x`` elsewhere."""
+
+
+@primary
+def elu(x: ArrayLike, alpha: float = 1.0) -> Array:
+    """``x`` where positive, ``alpha * (exp(x) - 1)`` elsewhere."""
+
+
+@primary
+def selu(x: ArrayLike) -> Array:
+    """``scale * elu(x, alpha)`` with the self-normalising constants."""
+
+
+@primary
+def celu(x: ArrayLike, alpha: float = 1.0) -> Array:
+    """``max(0, x) + min(0, alpha * (exp(x / alpha) - 1))``."""
+
+
+@primary
+def gelu(x: ArrayLike, approximate: str = "none") -> Array:
+    """Gaussian error linear unit: exact (``"none"``, with erf) or the ``"tanh"`` formula."""
+
+
+@primary
+def sigmoid(x: ArrayLike) -> Array:
+    """``1 / (1 + exp(-x))``."""
+
+
+@primary
+def silu(x: ArrayLike) -> Array:
+    """``x * sigmoid(x)``."""
+
+
+@primary
+def mish(x: ArrayLike) -> Array:
+    """``x * tanh(softplus(x))``."""
+
+
+@primary
+def softplus(x: ArrayLike, beta: float = 1.0, threshold: float = 20.0) -> Array:
+    """``log(1 + exp(beta * x)) / beta``, and ``x`` itself where ``beta * x > threshold``
+    (torch's linear region)."""
+
+
+@primary
+def softsign(x: ArrayLike) -> Array:
+    """``x / (1 + |x|)``."""
+
+
+@primary
+def hardtanh(x: ArrayLike, min_val: float = -1.0, max_val: float = 1.0) -> Array:
+    """``x`` clipped to ``[min_val, max_val]``."""
+
+
+@primary
+def hardsigmoid(x: ArrayLike) -> Array:
+    """``relu6(x + 3) / 6``."""
+
+
+@primary
+def hardswish(x: ArrayLike) -> Array:
+    """``x * relu6(x + 3) / 6``."""
+
+
+@primary
+def log_sigmoid(x: ArrayLike) -> Array:
+    """``log(sigmoid(x))``, computed stably as ``-softplus(-x)``."""
+
+
+@primary
+def glu(x: ArrayLike, axis: int = -1) -> Array:
+    """Gated linear unit: ``a * sigmoid(b)`` for the two halves of ``x`` along ``axis``."""
+
+
+@primary
+def prelu(x: ArrayLike, weight: ArrayLike) -> Array:
+    """Leaky relu with a learnt slope: ``weight`` is one value, or one per channel
+    (dimension 1 of ``x``)."""
+
+
+@primary
+def softmax(x: ArrayLike, axis: int = -1) -> Array:
+    """``exp(x) / sum(exp(x))`` along ``axis``, computed from ``x - max(x)``."""
+
+
+@primary
+def log_softmax(x: ArrayLike, axis: int = -1) -> Array:
+    """``x - logsumexp(x)`` along ``axis``, numerically stable."""
+
+
+# ---------------------------------------------------------------------------------------
+# normalization
+# ---------------------------------------------------------------------------------------
+@primary
+def layer_norm(
+    x: ArrayLike,
+    normalized_shape: Size,
+    weight: ArrayLike | None = None,
+    bias: ArrayLike | None = None,
+    eps: float = 1e-5,
+) -> Array:
+    """Normalise over the last ``len(normalized_shape)`` dimensions (biased variance),
+    then scale by ``weight`` and shift by ``bias`` (both of ``normalized_shape``)."""
+
+
+@primary
+def rms_norm(
+    x: ArrayLike,
+    normalized_shape: Size,
+    weight: ArrayLike | None = None,
+    eps: float | None = None,
+) -> Array:
+    """``x / sqrt(mean(x**2) + eps) * weight`` over the last dimensions; ``eps`` defaults
+    to the machine epsilon of ``x``'s dtype (torch)."""
+
+
+@primary
+def batch_norm(
+    x: ArrayLike,
+    running_mean: ArrayLike | None,
+    running_var: ArrayLike | None,
+    weight: ArrayLike | None = None,
+    bias: ArrayLike | None = None,
+    *,
+    training: bool = False,
+    momentum: float = 0.1,
+    eps: float = 1e-5,
+) -> tuple[Array, Array | None, Array | None]:
+    """Batch normalisation of ``(N, C, *)`` per channel, functional.
+
+    Returns ``(output, new_running_mean, new_running_var)``. In training the batch
+    statistics normalise and the running ones are updated as torch does:
+    ``(1 - momentum) * running + momentum * batch``, with the UNBIASED batch variance for
+    ``running_var``; out of training the running statistics normalise and come back
+    unchanged. Nothing is updated in place.
+    """
+
+
+@primary
+def group_norm(
+    x: ArrayLike,
+    num_groups: int,
+    weight: ArrayLike | None = None,
+    bias: ArrayLike | None = None,
+    eps: float = 1e-5,
+) -> Array:
+    """Normalise ``(N, C, *)`` over each group of ``C / num_groups`` channels and the
+    spatial dimensions; ``weight``/``bias`` are per channel."""
+
+
+@primary
+def instance_norm(
+    x: ArrayLike,
+    weight: ArrayLike | None = None,
+    bias: ArrayLike | None = None,
+    eps: float = 1e-5,
+) -> Array:
+    """Normalise each ``(n, c)`` plane of ``(N, C, *)`` over its spatial dimensions with its
+    own statistics (torch's ``use_input_stats=True``); ``weight``/``bias`` per channel.
+    Running statistics are batch_norm's business: torch's ``use_input_stats=False`` is
+    :func:`batch_norm` out of training."""
+
+
+# ---------------------------------------------------------------------------------------
+# dropout, embedding, one-hot, padding, resampling
+# ---------------------------------------------------------------------------------------
+@primary
+def dropout(
+    x: ArrayLike,
+    p: float = 0.5,
+    *,
+    training: bool = True,
+    mask: ArrayLike | None = None,
+    generator: Generator | None = None,
+) -> Array:
+    """``x * mask / (1 - p)``: ``mask`` (bool, broadcastable to ``x``) marks the elements
+    kept. The identity when ``training`` is False or ``p`` is 0; zeros when ``p`` is 1.
+
+    Without a ``mask`` it is drawn from ``generator`` (a :class:`core.random.Generator`,
+    the default one when None): keep with probability ``1 - p``, the same values on
+    every backend. There is no hidden framework RNG state.
+    """
+
+
+@primary
+def embedding(indices: ArrayLike, weight: ArrayLike, padding_idx: int | None = None) -> Array:
+    """Rows of ``weight`` ``(num_embeddings, dim)`` picked by integer ``indices``: shape
+    ``indices.shape + (dim,)``. ``padding_idx`` only matters for gradients (torch)."""
+
+
+@primary
+def one_hot(x: ArrayLike, num_classes: int = -1, *, dtype: Any = None) -> Array:
+    """``x.shape + (num_classes,)`` with a one at each integer of ``x``; ``num_classes=-1``
+    uses ``max(x) + 1``. ``dtype`` defaults to int64 (torch)."""
+
+
+@primary
+def pad(x: ArrayLike, pad: Sequence[int], mode: str = "constant", value: float = 0.0) -> Array:
+    """Pad (negative crops) the last ``len(pad) // 2`` dimensions; ``pad`` lists
+    ``(before, after)`` for the LAST dimension first (torch's order). Modes:
+    ``"constant"`` (``value``), ``"reflect"`` (mirror, edge not repeated), ``"replicate"``
+    (edge repeated), ``"circular"`` (wrap around)."""
+
+
+@primary
+def interpolate(
+    x: ArrayLike,
+    size: Size | None = None,
+    scale_factor: float | Sequence[float] | None = None,
+    mode: str = "nearest",
+    align_corners: bool | None = None,
+    recompute_scale_factor: bool | None = None,
+) -> Array:
+    """Resample the spatial dimensions of ``(N, C, *spatial)`` to ``size`` (or
+    ``floor(in * scale_factor)``), as torch: ``"nearest"`` takes
+    ``floor(out_index * scale)`` (``"nearest-exact"`` ``floor((out_index + 0.5) * scale)``),
+    ``"linear"``/``"bilinear"``/``"trilinear"`` and ``"bicubic"`` (A = -0.75, edges
+    clamped) interpolate separably, ``"area"`` is adaptive average pooling. With
+    ``align_corners`` the corner samples line up; a given ``scale_factor`` sets the scale
+    unless ``recompute_scale_factor``."""
+
+
+# ---------------------------------------------------------------------------------------
+# attention, distances
+# ---------------------------------------------------------------------------------------
+@primary
+def scaled_dot_product_attention(
+    query: ArrayLike,
+    key: ArrayLike,
+    value: ArrayLike,
+    attn_mask: ArrayLike | None = None,
+    dropout_p: float = 0.0,
+    is_causal: bool = False,
+    scale: float | None = None,
+    *,
+    enable_gqa: bool = False,
+    dropout_mask: ArrayLike | None = None,
+    generator: Generator | None = None,
+) -> Array:
+    """``softmax(query @ key^T * scale + mask) @ value`` over ``(..., L, E)``,
+    ``(..., S, E)``, ``(..., S, Ev)``.
+
+    ``scale`` defaults to ``1 / sqrt(E)``. A bool ``attn_mask`` marks the pairs that take
+    part, a float one is added; ``is_causal`` keeps the lower triangle. With
+    ``dropout_p > 0`` the attention weights go through :func:`dropout` with
+    ``dropout_mask`` (bool keep mask of the weights' shape) or one drawn from
+    ``generator``. ``enable_gqa`` repeats each key
+    and value head for groups of query heads (dimension -3).
+    """
+
+
+@primary
+def cosine_similarity(x1: ArrayLike, x2: ArrayLike, axis: int = 1, eps: float = 1e-8) -> Array:
+    """``sum(x1 / max(|x1|, eps) * x2 / max(|x2|, eps))`` along ``axis`` (broadcast
+    first), torch's formula."""
+
+
+@primary
+def pairwise_distance(
+    x1: ArrayLike, x2: ArrayLike, p: float = 2.0, eps: float = 1e-6, keepdim: bool = False
+) -> Array:
+    """``p``-norm of ``x1 - x2 + eps`` along the last dimension (torch's formula)."""
+
+
+# ---------------------------------------------------------------------------------------
+# losses (reduction: "none", "mean" or "sum")
+# ---------------------------------------------------------------------------------------
+@primary
+def cross_entropy(
+    x: ArrayLike,
+    target: ArrayLike,
+    weight: ArrayLike | None = None,
+    *,
+    ignore_index: int = -100,
+    reduction: str = "mean",
+    label_smoothing: float = 0.0,
+) -> Array:
+    """Cross entropy of logits ``x`` ``(N, C, *)`` (or ``(C,)``) against class indices
+    ``target`` ``(N, *)`` (integer) or class probabilities (float, ``x``'s shape).
+
+    As torch: per-class ``weight``; ``ignore_index`` entries count for nothing and "mean"
+    divides by the summed weight of the counted targets (by the number of samples for
+    probabilities); ``label_smoothing`` mixes in the uniform distribution.
+    """
+
+
+@primary
+def nll_loss(
+    x: ArrayLike,
+    target: ArrayLike,
+    weight: ArrayLike | None = None,
+    *,
+    ignore_index: int = -100,
+    reduction: str = "mean",
+) -> Array:
+    """Negative log likelihood of log-probabilities ``x`` ``(N, C, *)`` at class indices
+    ``target``; weights and ``ignore_index`` as :func:`cross_entropy`."""
+
+
+@primary
+def mse_loss(x: ArrayLike, target: ArrayLike, *, reduction: str = "mean") -> Array:
+    """``(x - target) ** 2``, reduced."""
+
+
+@primary
+def l1_loss(x: ArrayLike, target: ArrayLike, *, reduction: str = "mean") -> Array:
+    """``|x - target|``, reduced."""
+
+
+@primary
+def smooth_l1_loss(
+    x: ArrayLike, target: ArrayLike, *, reduction: str = "mean", beta: float = 1.0
+) -> Array:
+    """``0.5 * d**2 / beta`` where ``|d| < beta``, ``|d| - 0.5 * beta`` elsewhere (l1 when
+    ``beta`` is 0)."""
+
+
+@primary
+def huber_loss(
+    x: ArrayLike, target: ArrayLike, *, reduction: str = "mean", delta: float = 1.0
+) -> Array:
+    """``0.5 * d**2`` where ``|d| < delta``, ``delta * (|d| - 0.5 * delta)`` elsewhere."""
+
+
+@primary
+def binary_cross_entropy(
+    x: ArrayLike,
+    target: ArrayLike,
+    weight: ArrayLike | None = None,
+    *,
+    reduction: str = "mean",
+) -> Array:
+    """``-weight * (target * log(x) + (1 - target) * log(1 - x))`` for probabilities
+    ``x``; each log is clamped at -100 as torch does."""
+
+
+@primary
+def binary_cross_entropy_with_logits(
+    x: ArrayLike,
+    target: ArrayLike,
+    weight: ArrayLike | None = None,
+    *,
+    reduction: str = "mean",
+    pos_weight: ArrayLike | None = None,
+) -> Array:
+    """Binary cross entropy of ``sigmoid(x)``, computed stably from the logits;
+    ``pos_weight`` weighs the positive term (broadcast along the last dimension)."""
+
+
+@primary
+def kl_div(
+    x: ArrayLike, target: ArrayLike, *, reduction: str = "mean", log_target: bool = False
+) -> Array:
+    """``target * (log(target) - x)`` for log-probabilities ``x`` (``0`` where target is
+    0); with ``log_target`` the target is given as log-probabilities. ``reduction`` also
+    takes ``"batchmean"`` (sum divided by ``x.shape[0]``)."""

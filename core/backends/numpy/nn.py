@@ -1,0 +1,1319 @@
+"""numpy implementations of core's nn functions.
+
+The private helpers at the top compute, from shapes alone, the index and weight tables
+that sliding windows, adaptive bins, padding modes and interpolation need (torch's
+arithmetic, including its float32 index computations). The other backends import them
+and apply the tables with their own gather/scatter, so every backend picks the same
+elements.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy
+from numpy.lib.stride_tricks import sliding_window_view
+
+from core import dtypes, native
+from core.backends.numpy import core_dtypes, native_dtypes, promote, version
+from core.support import with_unsupported_dtypes
+
+_no_complex = with_unsupported_dtypes({f"{version} and below": ("complex",)}, version)
+
+
+def _as_arrays(out: Any) -> Any:
+    if isinstance(out, tuple):
+        return tuple(_as_arrays(item) for item in out)
+    return out if out is None or isinstance(out, numpy.ndarray) else numpy.asarray(out)
+
+
+def _real(function: Callable[..., Any]) -> Callable[..., Any]:
+    """Declare complex unsupported, and return arrays where numpy gives 0-d scalars."""
+
+    @functools.wraps(function)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        return _as_arrays(function(*args, **kwargs))
+
+    return _no_complex(wrapper)
+
+
+# ---------------------------------------------------------------------------------------
+# shape-only helpers, shared with the other backends
+# ---------------------------------------------------------------------------------------
+def _ntuple(value: Any, n: int, name: str = "size") -> tuple[int, ...]:
+    if isinstance(value, int | numpy.integer):
+        return (int(value),) * n
+    value = tuple(int(v) for v in value)
+    if len(value) == 1:
+        return value * n
+    if len(value) != n:
+        raise ValueError(f"{name} needs {n} values, got {len(value)}")
+    return value
+
+
+def _pool_out(size: int, kernel: int, stride: int, pad: int, dilation: int, ceil: bool) -> int:
+    """torch's pooling output length."""
+    span = size + 2 * pad - dilation * (kernel - 1) - 1
+    out = (-(-span // stride) if ceil else span // stride) + 1
+    if ceil and (out - 1) * stride >= size + pad:
+        out -= 1
+    return out
+
+
+def _window_index(
+    padded: Sequence[int],
+    kernel: Sequence[int],
+    stride: Sequence[int],
+    dilation: Sequence[int],
+    out: Sequence[int],
+    offset: Sequence[int] | None = None,
+    plane: Sequence[int] | None = None,
+) -> numpy.ndarray:
+    """Flat positions ``(prod(kernel), prod(out))`` of every window element in a plane.
+
+    Positions index the flattened ``padded`` plane; with ``offset`` (the leading padding)
+    and ``plane`` (the unpadded shape) they index the unpadded plane instead.
+    """
+    n = len(kernel)
+    shape = plane if plane is not None else padded
+    offset = offset if offset is not None else (0,) * n
+    strides = [math.prod(shape[d + 1 :]) for d in range(n)]
+    flat = numpy.zeros((1,) * (2 * n), dtype=numpy.int64)
+    for d in range(n):
+        k = numpy.arange(kernel[d]) * dilation[d]
+        o = numpy.arange(out[d]) * stride[d]
+        pos = (k[:, None] + o[None, :] - offset[d]) * strides[d]
+        view = [1] * (2 * n)
+        view[d], view[n + d] = kernel[d], out[d]
+        flat = flat + pos.reshape(view)
+    return flat.reshape(math.prod(kernel), math.prod(out))
+
+
+def _conv_padding(
+    padding: Any, kernel: Sequence[int], dilation: Sequence[int], stride: Sequence[int]
+) -> list[tuple[int, int]]:
+    n = len(kernel)
+    if padding == "valid":
+        return [(0, 0)] * n
+    if padding == "same":
+        if any(s != 1 for s in stride):
+            raise ValueError("padding='same' is not supported for strided convolutions")
+        totals = [d * (k - 1) for k, d in zip(kernel, dilation)]
+        return [(t // 2, t - t // 2) for t in totals]
+    if isinstance(padding, str):
+        raise ValueError(f"padding must be 'same', 'valid' or sizes, got {padding!r}")
+    return [(p, p) for p in _ntuple(padding, n, "padding")]
+
+
+def _conv_geometry(
+    x_shape: Sequence[int], w_shape: Sequence[int], stride: Any, padding: Any, dilation: Any
+) -> tuple[tuple[int, ...], tuple[int, ...], list[tuple[int, int]], tuple[int, ...]]:
+    """(stride, dilation, pads, output spatial shape) of a convolution."""
+    n = len(w_shape) - 2
+    if len(x_shape) != n + 2:
+        raise ValueError(f"a {n}-D convolution needs a {n + 2}-D input, got shape {x_shape}")
+    kernel = tuple(w_shape[2:])
+    strides = _ntuple(stride, n, "stride")
+    dilations = _ntuple(dilation, n, "dilation")
+    pads = _conv_padding(padding, kernel, dilations, strides)
+    out = tuple(
+        (x_shape[2 + d] + sum(pads[d]) - dilations[d] * (kernel[d] - 1) - 1) // strides[d] + 1
+        for d in range(n)
+    )
+    return strides, dilations, pads, out
+
+
+def _transpose_geometry(
+    x_shape: Sequence[int],
+    w_shape: Sequence[int],
+    stride: Any,
+    padding: Any,
+    output_padding: Any,
+    dilation: Any,
+) -> tuple[tuple[int, ...], ...]:
+    """(kernel, stride, padding, dilation, output shape) of a transposed convolution."""
+    n = len(w_shape) - 2
+    kernel = tuple(w_shape[2:])
+    s = _ntuple(stride, n, "stride")
+    p = _ntuple(padding, n, "padding")
+    op = _ntuple(output_padding, n, "output_padding")
+    d = _ntuple(dilation, n, "dilation")
+    out = tuple(
+        (x_shape[2 + i] - 1) * s[i] - 2 * p[i] + d[i] * (kernel[i] - 1) + op[i] + 1
+        for i in range(n)
+    )
+    return kernel, s, p, d, out
+
+
+def _fold_geometry(
+    output_size: Any, kernel_size: Any, dilation: Any, padding: Any, stride: Any, n: int | None
+) -> tuple[tuple[int, ...], ...]:
+    if n is None:
+        n = 1 if isinstance(output_size, int) else len(tuple(output_size))
+    size = _ntuple(output_size, n, "output_size")
+    k = _ntuple(kernel_size, n, "kernel_size")
+    d = _ntuple(dilation, n, "dilation")
+    p = _ntuple(padding, n, "padding")
+    s = _ntuple(stride, n, "stride")
+    padded = tuple(size[i] + 2 * p[i] for i in range(n))
+    out = tuple((padded[i] - d[i] * (k[i] - 1) - 1) // s[i] + 1 for i in range(n))
+    return size, k, d, p, s, padded, out
+
+
+def _pool_geometry(
+    x_shape: Sequence[int],
+    kernel_size: Any,
+    stride: Any,
+    padding: Any,
+    dilation: Any,
+    ceil_mode: bool,
+) -> tuple[tuple[int, ...], ...]:
+    """(kernel, stride, dilation, pads before, pads after, padded shape, output shape)."""
+    n = len(x_shape) - 2
+    if n < 1:
+        raise ValueError(f"pooling needs an (N, C, *spatial) input, got shape {tuple(x_shape)}")
+    k = _ntuple(kernel_size, n, "kernel_size")
+    s = k if stride is None or (not isinstance(stride, int) and len(stride) == 0) else None
+    s = s or _ntuple(stride, n, "stride")
+    p = _ntuple(padding, n, "padding")
+    d = _ntuple(dilation, n, "dilation")
+    if any(2 * p[i] > k[i] for i in range(n)):
+        raise ValueError("pad should be at most half of the effective kernel size")
+    size = x_shape[2:]
+    out = tuple(_pool_out(size[i], k[i], s[i], p[i], d[i], ceil_mode) for i in range(n))
+    after = tuple(
+        max(p[i], (out[i] - 1) * s[i] + d[i] * (k[i] - 1) + 1 - size[i] - p[i]) for i in range(n)
+    )
+    padded = tuple(size[i] + p[i] + after[i] for i in range(n))
+    return k, s, d, p, after, padded, out
+
+
+def _avg_divisor(
+    size: Sequence[int],
+    k: Sequence[int],
+    s: Sequence[int],
+    p: Sequence[int],
+    out: Sequence[int],
+    count_include_pad: bool,
+) -> numpy.ndarray:
+    """torch's avg-pool divisor for every output position, shape ``out``."""
+    divisor = numpy.ones((), dtype=numpy.int64)
+    for d in range(len(k)):
+        start = numpy.arange(out[d]) * s[d] - p[d]
+        end = numpy.minimum(start + k[d], size[d] + p[d])
+        if count_include_pad:
+            count = end - start
+        else:
+            count = numpy.minimum(end, size[d]) - numpy.maximum(start, 0)
+        divisor = numpy.multiply.outer(divisor, count)
+    return divisor
+
+
+def _adaptive_bins(size: int, out: int) -> tuple[numpy.ndarray, numpy.ndarray]:
+    """Per output index: (the input indices of its bin padded with the last one, shape
+    ``(out, widest)``, and which of them belong to it)."""
+    i = numpy.arange(out)
+    start = (i * size) // out
+    end = -((-(i + 1) * size) // out)
+    width = int((end - start).max()) if out else 0
+    idx = start[:, None] + numpy.arange(width)[None, :]
+    valid = idx < end[:, None]
+    return numpy.minimum(idx, size - 1), valid
+
+
+def _adaptive_sizes(x_shape: Sequence[int], output_size: Any) -> tuple[int, ...]:
+    n = len(x_shape) - 2
+    if isinstance(output_size, int):
+        return (output_size,) * n
+    sizes = tuple(output_size)
+    if len(sizes) == 1:
+        sizes = sizes * n
+    if len(sizes) != n:
+        raise ValueError(f"output_size needs {n} values, got {len(sizes)}")
+    return tuple(x_shape[2 + d] if s is None else int(s) for d, s in enumerate(sizes))
+
+
+def _pad_index(size: int, before: int, after: int, mode: str) -> numpy.ndarray:
+    """Input index of every output position of a padded dimension (negative pads crop)."""
+    i = numpy.arange(-before, size + after)
+    if mode == "replicate":
+        return numpy.clip(i, 0, size - 1)
+    if mode == "circular":
+        if before > size or after > size:
+            raise ValueError("circular padding needs pads no larger than the dimension")
+        # torch crops negative pads first and wraps around what is left
+        start = max(-before, 0)
+        kept = size - start - max(-after, 0)
+        return numpy.arange(-max(before, 0), kept + max(after, 0)) % kept + start
+    if mode == "reflect":
+        if before >= size or after >= size:
+            raise ValueError("reflect padding needs pads smaller than the dimension")
+        period = 2 * (size - 1)
+        j = i % period if period else i * 0
+        return numpy.where(j < size, j, period - j)
+    raise ValueError(f"padding mode must be constant, reflect, replicate or circular: {mode!r}")
+
+
+def _pad_pairs(ndim: int, pad: Sequence[int]) -> list[tuple[int, int]]:
+    """torch's pad tuple (last dimension first) as (before, after) for every dimension."""
+    pad = [int(v) for v in pad]
+    if len(pad) % 2 or len(pad) // 2 > ndim:
+        raise ValueError(f"pad needs an even length of at most {2 * ndim}, got {len(pad)}")
+    pairs = [(0, 0)] * ndim
+    for j in range(len(pad) // 2):
+        pairs[ndim - 1 - j] = (pad[2 * j], pad[2 * j + 1])
+    return pairs
+
+
+def _interp_sizes(
+    x_shape: Sequence[int], size: Any, scale_factor: Any, recompute_scale_factor: bool | None
+) -> tuple[tuple[int, ...], list[float | None]]:
+    n = len(x_shape) - 2
+    if n < 1:
+        raise ValueError(f"interpolate needs an (N, C, *spatial) input, got {tuple(x_shape)}")
+    if (size is None) == (scale_factor is None):
+        raise ValueError("give exactly one of size and scale_factor")
+    if size is not None:
+        return _ntuple(size, n, "size"), [None] * n
+    if isinstance(scale_factor, int | float):
+        factors = [float(scale_factor)] * n
+    else:
+        factors = [float(f) for f in scale_factor]
+        if len(factors) != n:
+            raise ValueError(f"scale_factor needs {n} values, got {len(factors)}")
+    out = tuple(math.floor(x_shape[2 + d] * factors[d]) for d in range(n))
+    return out, [None] * n if recompute_scale_factor else factors
+
+
+def _interp_axis(
+    size: int,
+    out: int,
+    mode: str,
+    align_corners: bool,
+    factor: float | None,
+    opmath: Any,
+) -> tuple[numpy.ndarray, numpy.ndarray | None]:
+    """(input indices ``(out, taps)``, weights ``(out, taps)`` or None for nearest) of one
+    resampled dimension, computed in torch's precision."""
+    dst = numpy.arange(out)
+    if mode in ("nearest", "nearest-exact"):
+        if out == size:
+            return dst[:, None], None
+        f32 = numpy.float32
+        scale = f32(1.0 / factor) if factor else f32(size) / f32(out)
+        shift = f32(0.5) if mode == "nearest-exact" else f32(0.0)
+        src = numpy.floor((dst.astype(f32) + shift) * scale).astype(numpy.int64)
+        return numpy.minimum(src, size - 1)[:, None], None
+    if mode == "linear" and out == size:
+        return dst[:, None], numpy.ones((out, 1))
+    if align_corners:
+        scale = opmath((size - 1) / (out - 1)) if out > 1 else opmath(0)
+        real = scale * dst.astype(opmath)
+    else:
+        scale = opmath(1.0 / factor) if factor else opmath(size) / opmath(out)
+        real = scale * (dst.astype(opmath) + opmath(0.5)) - opmath(0.5)
+        if mode == "linear":
+            real = numpy.maximum(real, opmath(0))
+    index = numpy.minimum(numpy.floor(real).astype(numpy.int64), size - 1)
+    t = numpy.clip(real - index.astype(opmath), 0, 1).astype(numpy.float64)
+    if mode == "linear":
+        upper = index + (index < size - 1)
+        return numpy.stack([index, upper], 1), numpy.stack([1 - t, t], 1)
+    a = -0.75
+    far, near = t + 1, 1 - t
+
+    def conv1(v: numpy.ndarray) -> numpy.ndarray:
+        return ((a + 2) * v - (a + 3)) * v * v + 1
+
+    def conv2(v: numpy.ndarray) -> numpy.ndarray:
+        return ((a * v - 5 * a) * v + 8 * a) * v - 4 * a
+
+    weights = numpy.stack([conv2(far), conv1(t), conv1(near), conv2(near + 1)], 1)
+    taps = numpy.clip(index[:, None] + numpy.arange(-1, 3)[None, :], 0, size - 1)
+    return taps, weights
+
+
+_INTERP_MODES = {
+    "nearest": "nearest",
+    "nearest-exact": "nearest-exact",
+    "linear": "linear",
+    "bilinear": "linear",
+    "trilinear": "linear",
+    "bicubic": "cubic",
+    "area": "area",
+}
+_INTERP_DIMS = {"linear": 1, "bilinear": 2, "bicubic": 2, "trilinear": 3}
+
+
+def _interp_plan(
+    x_shape: Sequence[int],
+    size: Any,
+    scale_factor: Any,
+    mode: str,
+    align_corners: bool | None,
+    recompute_scale_factor: bool | None,
+    opmath: Any,
+) -> tuple[str, tuple[int, ...], list[tuple[numpy.ndarray, numpy.ndarray | None]]]:
+    if mode not in _INTERP_MODES:
+        raise ValueError(f"unknown interpolation mode {mode!r}")
+    if mode in _INTERP_DIMS and len(x_shape) - 2 != _INTERP_DIMS[mode]:
+        raise ValueError(f"mode {mode!r} needs a {_INTERP_DIMS[mode] + 2}-D input")
+    kind = _INTERP_MODES[mode]
+    if align_corners is not None and kind not in ("linear", "cubic"):
+        raise ValueError("align_corners only applies to linear and bicubic modes")
+    out, factors = _interp_sizes(x_shape, size, scale_factor, recompute_scale_factor)
+    if kind == "area":
+        return kind, out, []
+    axes = [
+        _interp_axis(x_shape[2 + d], out[d], kind, bool(align_corners), factors[d], opmath)
+        for d in range(len(out))
+    ]
+    return kind, out, axes
+
+
+def _reduced(loss: numpy.ndarray, reduction: str) -> numpy.ndarray:
+    if reduction == "none":
+        return loss
+    if reduction == "sum":
+        return numpy.sum(loss)
+    if reduction == "mean":
+        return numpy.mean(loss)
+    raise ValueError(f"reduction must be 'none', 'mean' or 'sum', got {reduction!r}")
+
+
+def _check_reduction(reduction: str, allowed: tuple[str, ...] = ("none", "mean", "sum")) -> None:
+    if reduction not in allowed:
+        raise ValueError(f"reduction must be one of {allowed}, got {reduction!r}")
+
+
+# ---------------------------------------------------------------------------------------
+# numpy helpers
+# ---------------------------------------------------------------------------------------
+def _float(x: numpy.ndarray) -> numpy.ndarray:
+    """``x`` itself when floating, else cast to the default float dtype."""
+    if core_dtypes[x.dtype].is_float_dtype:
+        return x
+    return x.astype(native_dtypes[dtypes.default_float_dtype()])
+
+
+def _floats(*values: Any) -> tuple[numpy.ndarray, ...]:
+    present = [v for v in values if v is not None]
+    promoted = iter(promote(*[_float(numpy.asarray(v)) for v in present]))
+    return tuple(None if v is None else next(promoted) for v in values)
+
+
+def _scalar(value: float, like: numpy.ndarray) -> numpy.ndarray:
+    return numpy.asarray(value, dtype=like.dtype)
+
+
+def _patches(
+    x: numpy.ndarray,
+    kernel: Sequence[int],
+    stride: Sequence[int],
+    dilation: Sequence[int],
+    out: Sequence[int] | None = None,
+) -> numpy.ndarray:
+    """``(N, C, prod(kernel), *out)`` windows of an already padded ``(N, C, *spatial)``
+    (the first ``out`` window positions per dimension when given)."""
+    n = len(kernel)
+    axes = tuple(range(2, 2 + n))
+    spans = tuple(dilation[i] * (kernel[i] - 1) + 1 for i in range(n))
+    view = sliding_window_view(x, spans, axis=axes)
+    view = view[(Ellipsis, *(slice(None, None, stride[i]) for i in range(n)), *[slice(None)] * n)]
+    view = view[(Ellipsis, *(slice(None, None, dilation[i]) for i in range(n)))]
+    if out is not None:
+        view = view[(slice(None), slice(None), *(slice(0, o) for o in out))]
+    out = view.shape[2 : 2 + n]
+    order = (0, 1, *range(2 + n, 2 + 2 * n), *range(2, 2 + n))
+    return view.transpose(order).reshape(x.shape[0], x.shape[1], math.prod(kernel), *out)
+
+
+def _pad_spatial(x: numpy.ndarray, before: Sequence[int], after: Sequence[int], value: float):
+    widths = [(0, 0), (0, 0), *zip(before, after)]
+    return numpy.pad(x, widths, constant_values=value)
+
+
+# ---------------------------------------------------------------------------------------
+# linear layers and convolution
+# ---------------------------------------------------------------------------------------
+@_real
+def linear(
+    x: numpy.ndarray, weight: numpy.ndarray, bias: numpy.ndarray | None = None
+) -> numpy.ndarray:
+    x, weight, bias = _floats(x, weight, bias)
+    y = numpy.matmul(x, numpy.swapaxes(weight, -1, -2))
+    return y if bias is None else y + bias
+
+
+def _conv_core(
+    x: numpy.ndarray,
+    weight: numpy.ndarray,
+    stride: Sequence[int],
+    dilation: Sequence[int],
+    pads: Sequence[tuple[int, int]],
+    groups: int,
+) -> numpy.ndarray:
+    kernel = weight.shape[2:]
+    x = _pad_spatial(x, [p[0] for p in pads], [p[1] for p in pads], 0)
+    cols = _patches(x, kernel, stride, dilation)
+    batch, channels = x.shape[:2]
+    out_shape = cols.shape[3:]
+    cols = cols.reshape(batch, groups, channels // groups, math.prod(kernel), -1)
+    w = weight.reshape(groups, weight.shape[0] // groups, weight.shape[1], -1)
+    y = numpy.einsum("ngckl,gock->ngol", cols, w, optimize=True)
+    return y.reshape(batch, weight.shape[0], *out_shape)
+
+
+def _check_groups(channels: int, weight_in: int, groups: int, out: int) -> None:
+    if channels != weight_in * groups:
+        raise ValueError(
+            f"input has {channels} channels; weight expects {weight_in} x {groups} groups"
+        )
+    if out % groups:
+        raise ValueError(f"{out} output channels are not divisible by groups={groups}")
+
+
+@_real
+def conv(
+    x: numpy.ndarray,
+    weight: numpy.ndarray,
+    bias: numpy.ndarray | None = None,
+    *,
+    stride: Any = 1,
+    padding: Any = 0,
+    dilation: Any = 1,
+    groups: int = 1,
+) -> numpy.ndarray:
+    x, weight, bias = _floats(x, weight, bias)
+    strides, dilations, pads, _ = _conv_geometry(x.shape, weight.shape, stride, padding, dilation)
+    _check_groups(x.shape[1], weight.shape[1], groups, weight.shape[0])
+    y = _conv_core(x, weight, strides, dilations, pads, groups)
+    if bias is not None:
+        y = y + bias.reshape(-1, *([1] * (weight.ndim - 2)))
+    return y
+
+
+def _col2im(
+    cols: numpy.ndarray,
+    padded: Sequence[int],
+    kernel: Sequence[int],
+    stride: Sequence[int],
+    dilation: Sequence[int],
+    blocks: Sequence[int],
+) -> numpy.ndarray:
+    """Sum ``(N, C, prod(kernel), L)`` columns into ``(N, C, *padded)``."""
+    index = _window_index(padded, kernel, stride, dilation, blocks).reshape(-1)
+    batch, channels = cols.shape[:2]
+    out = numpy.zeros((batch, channels, math.prod(padded)), dtype=cols.dtype)
+    numpy.add.at(out, (slice(None), slice(None), index), cols.reshape(batch, channels, -1))
+    return out.reshape(batch, channels, *padded)
+
+
+@_real
+def conv_transpose(
+    x: numpy.ndarray,
+    weight: numpy.ndarray,
+    bias: numpy.ndarray | None = None,
+    *,
+    stride: Any = 1,
+    padding: Any = 0,
+    output_padding: Any = 0,
+    groups: int = 1,
+    dilation: Any = 1,
+) -> numpy.ndarray:
+    x, weight, bias = _floats(x, weight, bias)
+    kernel, s, p, d, out = _transpose_geometry(
+        x.shape, weight.shape, stride, padding, output_padding, dilation
+    )
+    n = len(kernel)
+    batch, channels = x.shape[:2]
+    if channels != weight.shape[0] or channels % groups:
+        raise ValueError(f"input has {channels} channels, weight expects {weight.shape[0]}")
+    out_g = weight.shape[1]
+    xs = x.reshape(batch, groups, channels // groups, -1)
+    w = weight.reshape(groups, channels // groups, out_g, math.prod(kernel))
+    cols = numpy.einsum("ngcl,gcok->ngokl", xs, w, optimize=True)
+    cols = cols.reshape(batch, groups * out_g, math.prod(kernel), -1)
+    padded = tuple(out[i] + 2 * p[i] for i in range(n))
+    y = _col2im(cols, padded, kernel, s, d, x.shape[2:])
+    y = y[(Ellipsis, *(slice(p[i], p[i] + out[i]) for i in range(n)))]
+    if bias is not None:
+        y = y + bias.reshape(-1, *([1] * n))
+    return y
+
+
+def unfold(
+    x: numpy.ndarray, kernel_size: Any, *, dilation: Any = 1, padding: Any = 0, stride: Any = 1
+) -> numpy.ndarray:
+    n = x.ndim - 2
+    k = _ntuple(kernel_size, n, "kernel_size")
+    p = _ntuple(padding, n, "padding")
+    x = _pad_spatial(x, p, p, 0)
+    cols = _patches(x, k, _ntuple(stride, n, "stride"), _ntuple(dilation, n, "dilation"))
+    return cols.reshape(x.shape[0], x.shape[1] * math.prod(k), -1)
+
+
+def fold(
+    x: numpy.ndarray,
+    output_size: Any,
+    kernel_size: Any,
+    *,
+    dilation: Any = 1,
+    padding: Any = 0,
+    stride: Any = 1,
+) -> numpy.ndarray:
+    size, k, d, p, s, padded, blocks = _fold_geometry(
+        output_size, kernel_size, dilation, padding, stride, None
+    )
+    kk = math.prod(k)
+    if x.shape[1] % kk or x.shape[2] != math.prod(blocks):
+        raise ValueError(f"fold: input shape {x.shape} does not match the blocks {blocks}")
+    cols = x.reshape(x.shape[0], x.shape[1] // kk, kk, x.shape[2])
+    y = _col2im(cols, padded, k, s, d, blocks)
+    return y[(Ellipsis, *(slice(p[i], p[i] + size[i]) for i in range(len(size))))]
+
+
+# ---------------------------------------------------------------------------------------
+# pooling
+# ---------------------------------------------------------------------------------------
+@_real
+def max_pool(
+    x: numpy.ndarray,
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    dilation: Any = 1,
+    *,
+    ceil_mode: bool = False,
+    return_indices: bool = False,
+) -> Any:
+    x = _float(x)
+    k, s, d, p, after, padded, out = _pool_geometry(
+        x.shape, kernel_size, stride, padding, dilation, ceil_mode
+    )
+    cols = _patches(_pad_spatial(x, p, after, -numpy.inf), k, s, d, out)
+    values = cols.max(axis=2)
+    if not return_indices:
+        return values
+    positions = _window_index(padded, k, s, d, out, offset=p, plane=x.shape[2:])
+    best = cols.reshape(*cols.shape[:3], -1).argmax(axis=2)
+    indices = positions[best, numpy.arange(best.shape[-1])]
+    return values, indices.reshape(values.shape)
+
+
+@_real
+def avg_pool(
+    x: numpy.ndarray,
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    *,
+    ceil_mode: bool = False,
+    count_include_pad: bool = True,
+    divisor_override: int | None = None,
+) -> numpy.ndarray:
+    x = _float(x)
+    k, s, d, p, after, _, out = _pool_geometry(x.shape, kernel_size, stride, padding, 1, ceil_mode)
+    total = _patches(_pad_spatial(x, p, after, 0), k, s, d, out).sum(axis=2)
+    if divisor_override:
+        return total / _scalar(divisor_override, x)
+    divisor = _avg_divisor(x.shape[2:], k, s, p, out, count_include_pad)
+    return total / divisor.astype(x.dtype)
+
+
+@_real
+def adaptive_avg_pool(x: numpy.ndarray, output_size: Any) -> numpy.ndarray:
+    x = _float(x)
+    for d, out in enumerate(_adaptive_sizes(x.shape, output_size)):
+        axis = 2 + d
+        index, valid = _adaptive_bins(x.shape[axis], out)
+        taken = numpy.take(x, index, axis=axis)
+        mask = valid.reshape(valid.shape + (1,) * (x.ndim - axis - 1))
+        total = numpy.where(mask, taken, 0).sum(axis=axis + 1)
+        count = valid.sum(1).reshape((-1,) + (1,) * (x.ndim - axis - 1))
+        x = total / count.astype(x.dtype)
+    return x
+
+
+@_real
+def adaptive_max_pool(x: numpy.ndarray, output_size: Any, *, return_indices: bool = False) -> Any:
+    x = _float(x)
+    sizes = _adaptive_sizes(x.shape, output_size)
+    plane = x.shape[2:]
+    flat = None
+    for d in reversed(range(len(sizes))):
+        axis = 2 + d
+        index, valid = _adaptive_bins(x.shape[axis], sizes[d])
+        trailing = (1,) * (x.ndim - axis - 1)
+        taken = numpy.where(
+            valid.reshape(valid.shape + trailing), numpy.take(x, index, axis=axis), -numpy.inf
+        )
+        best = numpy.expand_dims(taken.argmax(axis=axis + 1), axis + 1)
+        x = numpy.take_along_axis(taken, best, axis + 1).squeeze(axis + 1)
+        if return_indices:
+            chosen = numpy.take_along_axis(
+                numpy.broadcast_to(index.reshape(index.shape + trailing), taken.shape),
+                best,
+                axis + 1,
+            ).squeeze(axis + 1)
+            here = chosen * math.prod(plane[d + 1 :])
+            if flat is not None:
+                moved = numpy.take(flat, index, axis=axis)
+                flat = numpy.take_along_axis(moved, best, axis + 1).squeeze(axis + 1) + here
+            else:
+                flat = here
+    return (x, flat.astype(numpy.int64)) if return_indices else x
+
+
+# ---------------------------------------------------------------------------------------
+# activations
+# ---------------------------------------------------------------------------------------
+@_real
+def relu(x: numpy.ndarray) -> numpy.ndarray:
+    if x.dtype == numpy.bool_:
+        x = _float(x)
+    return numpy.maximum(x, numpy.zeros((), dtype=x.dtype))
+
+
+@_real
+def relu6(x: numpy.ndarray) -> numpy.ndarray:
+    return hardtanh(x, 0.0, 6.0)
+
+
+@_real
+def leaky_relu(x: numpy.ndarray, negative_slope: float = 0.01) -> numpy.ndarray:
+    x = _float(x)
+    return numpy.where(x > 0, x, x * _scalar(negative_slope, x))
+
+
+@_real
+def elu(x: numpy.ndarray, alpha: float = 1.0) -> numpy.ndarray:
+    x = _float(x)
+    return numpy.where(x > 0, x, _scalar(alpha, x) * numpy.expm1(numpy.minimum(x, 0)))
+
+
+@_real
+def selu(x: numpy.ndarray) -> numpy.ndarray:
+    alpha, scale = 1.6732632423543772848170429916717, 1.0507009873554804934193349852946
+    return _scalar(scale, _float(x)) * elu(x, alpha)
+
+
+@_real
+def celu(x: numpy.ndarray, alpha: float = 1.0) -> numpy.ndarray:
+    x = _float(x)
+    a = _scalar(alpha, x)
+    return numpy.where(x > 0, x, a * numpy.expm1(numpy.minimum(x, 0) / a))
+
+
+@_real
+def gelu(x: numpy.ndarray, approximate: str = "none") -> numpy.ndarray:
+    x = _float(x)
+    half = _scalar(0.5, x)
+    if approximate == "tanh":
+        inner = _scalar(math.sqrt(2 / math.pi), x) * (x + _scalar(0.044715, x) * x * x * x)
+        return half * x * (1 + numpy.tanh(inner))
+    if approximate != "none":
+        raise ValueError(f"approximate must be 'none' or 'tanh', got {approximate!r}")
+    erf = _erf(x / _scalar(math.sqrt(2), x)).astype(x.dtype)
+    return half * x * (1 + erf)
+
+
+_erf_wide = numpy.vectorize(math.erf, otypes=[numpy.float64])
+
+
+def _erf(x: numpy.ndarray) -> numpy.ndarray:
+    """erf to double precision (numpy has none; scipy is not a dependency)."""
+    return _erf_wide(x.astype(numpy.float64)) if x.size else x.astype(numpy.float64)
+
+
+@_real
+def sigmoid(x: numpy.ndarray) -> numpy.ndarray:
+    x = _float(x)
+    e = numpy.exp(-numpy.abs(x))
+    one = _scalar(1, x)
+    return numpy.where(x >= 0, one / (one + e), e / (one + e))
+
+
+@_real
+def silu(x: numpy.ndarray) -> numpy.ndarray:
+    x = _float(x)
+    return x * sigmoid(x)
+
+
+@_real
+def mish(x: numpy.ndarray) -> numpy.ndarray:
+    x = _float(x)
+    return x * numpy.tanh(softplus(x))
+
+
+@_real
+def softplus(x: numpy.ndarray, beta: float = 1.0, threshold: float = 20.0) -> numpy.ndarray:
+    x = _float(x)
+    scaled = x * _scalar(beta, x)
+    soft = numpy.logaddexp(_scalar(0, x), scaled) / _scalar(beta, x)
+    return numpy.where(scaled > threshold, x, soft)
+
+
+@_real
+def softsign(x: numpy.ndarray) -> numpy.ndarray:
+    x = _float(x)
+    return x / (1 + numpy.abs(x))
+
+
+@_real
+def hardtanh(x: numpy.ndarray, min_val: float = -1.0, max_val: float = 1.0) -> numpy.ndarray:
+    if x.dtype == numpy.bool_:
+        x = _float(x)
+    if x.dtype.kind in "iu":
+        low, high = math.ceil(min_val), math.floor(max_val)
+        info = numpy.iinfo(x.dtype)
+        return numpy.clip(x, max(low, info.min), min(high, info.max))
+    low, high = _scalar(min_val, x), _scalar(max_val, x)
+    return numpy.where(x < low, low, numpy.where(x > high, high, x))
+
+
+@_real
+def hardsigmoid(x: numpy.ndarray) -> numpy.ndarray:
+    x = _float(x)
+    return numpy.clip(x + _scalar(3, x), 0, 6) / _scalar(6, x)
+
+
+@_real
+def hardswish(x: numpy.ndarray) -> numpy.ndarray:
+    x = _float(x)
+    return x * numpy.clip(x + _scalar(3, x), 0, 6) / _scalar(6, x)
+
+
+@_real
+def log_sigmoid(x: numpy.ndarray) -> numpy.ndarray:
+    x = _float(x)
+    return -numpy.logaddexp(_scalar(0, x), -x)
+
+
+@_real
+def glu(x: numpy.ndarray, axis: int = -1) -> numpy.ndarray:
+    x = _float(x)
+    if x.shape[axis] % 2:
+        raise ValueError(f"glu halves dimension {axis}, which has odd size {x.shape[axis]}")
+    a, b = numpy.split(x, 2, axis=axis)
+    return a * sigmoid(b)
+
+
+def _channel_weight(weight: numpy.ndarray, ndim: int) -> numpy.ndarray:
+    if weight.size == 1 or ndim < 2:
+        return weight.reshape(())
+    return weight.reshape((-1,) + (1,) * (ndim - 2))
+
+
+@_real
+def prelu(x: numpy.ndarray, weight: numpy.ndarray) -> numpy.ndarray:
+    x, weight = _floats(x, weight)
+    return numpy.where(x > 0, x, x * _channel_weight(weight, x.ndim))
+
+
+@_real
+def softmax(x: numpy.ndarray, axis: int = -1) -> numpy.ndarray:
+    x = _float(x)
+    if x.size == 0:
+        return x.copy()
+    e = numpy.exp(x - x.max(axis=axis, keepdims=True))
+    return e / e.sum(axis=axis, keepdims=True)
+
+
+@_real
+def log_softmax(x: numpy.ndarray, axis: int = -1) -> numpy.ndarray:
+    x = _float(x)
+    if x.size == 0:
+        return x.copy()
+    shifted = x - x.max(axis=axis, keepdims=True)
+    return shifted - numpy.log(numpy.exp(shifted).sum(axis=axis, keepdims=True))
+
+
+# ---------------------------------------------------------------------------------------
+# normalization
+# ---------------------------------------------------------------------------------------
+def _normalized_axes(x: numpy.ndarray, normalized_shape: Any) -> tuple[int, ...]:
+    shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
+    if tuple(x.shape[x.ndim - len(shape) :]) != shape:
+        raise ValueError(f"normalized_shape {shape} does not end input shape {x.shape}")
+    return tuple(range(x.ndim - len(shape), x.ndim))
+
+
+def _mean(x: numpy.ndarray, axes: Any, keepdims: bool = True) -> numpy.ndarray:
+    """Mean refined by the mean of the residuals: exact for constant input, as torch's."""
+    mean = x.mean(axis=axes, keepdims=True)
+    mean = mean + (x - mean).mean(axis=axes, keepdims=True)
+    return mean if keepdims else mean.squeeze(axes)
+
+
+def _affine(
+    y: numpy.ndarray, weight: numpy.ndarray | None, bias: numpy.ndarray | None
+) -> numpy.ndarray:
+    if weight is not None:
+        y = y * weight
+    if bias is not None:
+        y = y + bias
+    return y
+
+
+@_real
+def layer_norm(
+    x: numpy.ndarray,
+    normalized_shape: Any,
+    weight: numpy.ndarray | None = None,
+    bias: numpy.ndarray | None = None,
+    eps: float = 1e-5,
+) -> numpy.ndarray:
+    x, weight, bias = _floats(x, weight, bias)
+    axes = _normalized_axes(x, normalized_shape)
+    mean = _mean(x, axes)
+    var = ((x - mean) ** 2).mean(axis=axes, keepdims=True)
+    return _affine((x - mean) / numpy.sqrt(var + _scalar(eps, x)), weight, bias)
+
+
+@_real
+def rms_norm(
+    x: numpy.ndarray,
+    normalized_shape: Any,
+    weight: numpy.ndarray | None = None,
+    eps: float | None = None,
+) -> numpy.ndarray:
+    x, weight = _floats(x, weight)
+    axes = _normalized_axes(x, normalized_shape)
+    eps = float(numpy.finfo(x.dtype).eps) if eps is None else eps
+    y = x / numpy.sqrt((x * x).mean(axis=axes, keepdims=True) + _scalar(eps, x))
+    return _affine(y, weight, None)
+
+
+def _channel(v: numpy.ndarray | None, ndim: int) -> numpy.ndarray | None:
+    return None if v is None else v.reshape((-1,) + (1,) * (ndim - 2))
+
+
+@_real
+def batch_norm(
+    x: numpy.ndarray,
+    running_mean: numpy.ndarray | None,
+    running_var: numpy.ndarray | None,
+    weight: numpy.ndarray | None = None,
+    bias: numpy.ndarray | None = None,
+    *,
+    training: bool = False,
+    momentum: float = 0.1,
+    eps: float = 1e-5,
+) -> tuple[numpy.ndarray, numpy.ndarray | None, numpy.ndarray | None]:
+    x, running_mean, running_var, weight, bias = _floats(x, running_mean, running_var, weight, bias)
+    axes = (0, *range(2, x.ndim))
+    if training:
+        count = x.size // x.shape[1]
+        if count <= 1:
+            raise ValueError(f"batch_norm needs more than one value per channel, got {x.shape}")
+        mean = _mean(x, axes, keepdims=False)
+        var = ((x - _channel(mean, x.ndim)) ** 2).mean(axis=axes)
+        m = _scalar(momentum, x)
+        if running_mean is not None:
+            running_mean = (1 - m) * running_mean + m * mean
+        if running_var is not None:
+            unbiased = var * _scalar(count / (count - 1), x)
+            running_var = (1 - m) * running_var + m * unbiased
+    else:
+        if running_mean is None or running_var is None:
+            raise ValueError("batch_norm out of training needs running_mean and running_var")
+        mean, var = running_mean, running_var
+    y = (x - _channel(mean, x.ndim)) / numpy.sqrt(_channel(var, x.ndim) + _scalar(eps, x))
+    y = _affine(y, _channel(weight, x.ndim), _channel(bias, x.ndim))
+    return y, running_mean, running_var
+
+
+@_real
+def group_norm(
+    x: numpy.ndarray,
+    num_groups: int,
+    weight: numpy.ndarray | None = None,
+    bias: numpy.ndarray | None = None,
+    eps: float = 1e-5,
+) -> numpy.ndarray:
+    x, weight, bias = _floats(x, weight, bias)
+    if x.shape[1] % num_groups:
+        raise ValueError(f"{x.shape[1]} channels are not divisible by {num_groups} groups")
+    grouped = x.reshape(x.shape[0], num_groups, -1)
+    mean = _mean(grouped, -1)
+    var = ((grouped - mean) ** 2).mean(axis=-1, keepdims=True)
+    y = ((grouped - mean) / numpy.sqrt(var + _scalar(eps, x))).reshape(x.shape)
+    return _affine(y, _channel(weight, x.ndim), _channel(bias, x.ndim))
+
+
+@_real
+def instance_norm(
+    x: numpy.ndarray,
+    weight: numpy.ndarray | None = None,
+    bias: numpy.ndarray | None = None,
+    eps: float = 1e-5,
+) -> numpy.ndarray:
+    x, weight, bias = _floats(x, weight, bias)
+    axes = tuple(range(2, x.ndim))
+    mean = _mean(x, axes)
+    var = ((x - mean) ** 2).mean(axis=axes, keepdims=True)
+    y = (x - mean) / numpy.sqrt(var + _scalar(eps, x))
+    return _affine(y, _channel(weight, x.ndim), _channel(bias, x.ndim))
+
+
+# ---------------------------------------------------------------------------------------
+# dropout, embedding, one-hot, padding, resampling
+# ---------------------------------------------------------------------------------------
+def _dropout_mask(p: float, training: bool, mask: Any, shape: Any, generator: Any) -> Any:
+    """The keep mask of a dropout call (drawn from ``generator`` when not given), or None
+    when dropout is the identity."""
+    if not 0 <= p <= 1:
+        raise ValueError(f"dropout probability must be in [0, 1], got {p}")
+    if not training or p == 0:
+        return None
+    if mask is None:
+        mask = native.random.bernoulli(1 - p, tuple(shape), generator=generator)
+    return mask
+
+
+@_real
+def dropout(
+    x: numpy.ndarray,
+    p: float = 0.5,
+    *,
+    training: bool = True,
+    mask: numpy.ndarray | None = None,
+    generator: Any = None,
+) -> numpy.ndarray:
+    x = _float(x)
+    mask = _dropout_mask(p, training, mask, x.shape, generator)
+    if mask is None:
+        return x
+    if p == 1:
+        return numpy.zeros_like(x)
+    zero = numpy.zeros((), dtype=x.dtype)
+    return numpy.where(mask.astype(bool), x / _scalar(1 - p, x), zero)
+
+
+def embedding(
+    indices: numpy.ndarray, weight: numpy.ndarray, padding_idx: int | None = None
+) -> numpy.ndarray:
+    if indices.dtype.kind not in "iu":
+        raise TypeError(f"embedding indices must be integers, got {indices.dtype}")
+    return numpy.take(weight, indices, axis=0)
+
+
+def one_hot(x: numpy.ndarray, num_classes: int = -1, *, dtype: Any = None) -> numpy.ndarray:
+    if x.dtype.kind not in "iu":
+        raise TypeError(f"one_hot needs integer input, got {x.dtype}")
+    if num_classes < 0:
+        num_classes = int(x.max()) + 1 if x.size else 0
+    native = native_dtypes[dtype or dtypes.int64]
+    return (x[..., None] == numpy.arange(num_classes)).astype(native)
+
+
+def pad(
+    x: numpy.ndarray, pad: Sequence[int], mode: str = "constant", value: float = 0.0
+) -> numpy.ndarray:
+    pairs = _pad_pairs(x.ndim, pad)
+    if mode == "constant":
+        grow = [(max(b, 0), max(a, 0)) for b, a in pairs]
+        fill = numpy.asarray(value).astype(x.dtype)
+        y = numpy.pad(x, grow, constant_values=fill)
+        crop = tuple(slice(-min(b, 0), y.shape[i] + min(a, 0)) for i, (b, a) in enumerate(pairs))
+        return y[crop].copy()
+    for axis, (before, after) in enumerate(pairs):
+        if before or after:
+            x = numpy.take(x, _pad_index(x.shape[axis], before, after, mode), axis=axis)
+    return x
+
+
+def _opmath(x: numpy.ndarray) -> Any:
+    return numpy.float64 if x.dtype == numpy.float64 else numpy.float32
+
+
+@_real
+def interpolate(
+    x: numpy.ndarray,
+    size: Any = None,
+    scale_factor: Any = None,
+    mode: str = "nearest",
+    align_corners: bool | None = None,
+    recompute_scale_factor: bool | None = None,
+) -> numpy.ndarray:
+    x = _float(x)
+    kind, out, axes = _interp_plan(
+        x.shape, size, scale_factor, mode, align_corners, recompute_scale_factor, _opmath(x)
+    )
+    if kind == "area":
+        return adaptive_avg_pool(x, out)
+    for d, (index, weights) in enumerate(axes):
+        axis = 2 + d
+        taken = numpy.take(x, index, axis=axis)
+        if weights is None:
+            x = taken.squeeze(axis + 1)
+            continue
+        w = weights.astype(x.dtype).reshape(weights.shape + (1,) * (x.ndim - axis - 1))
+        x = (taken * w).sum(axis=axis + 1)
+    return x
+
+
+# ---------------------------------------------------------------------------------------
+# attention, distances
+# ---------------------------------------------------------------------------------------
+def _attention_mask(
+    scores: numpy.ndarray, attn_mask: numpy.ndarray | None, is_causal: bool
+) -> numpy.ndarray:
+    length, source = scores.shape[-2:]
+    if is_causal:
+        causal = numpy.tril(numpy.ones((length, source), dtype=bool))
+        scores = numpy.where(causal, scores, -numpy.inf)
+    if attn_mask is not None:
+        if attn_mask.dtype == numpy.bool_:
+            scores = numpy.where(attn_mask, scores, -numpy.inf)
+        else:
+            scores = scores + attn_mask.astype(scores.dtype)
+    return scores
+
+
+def _repeat_heads(query: Any, key: Any, value: Any, enable_gqa: bool) -> tuple[int, int]:
+    """How often to repeat key and value heads (dimension -3) for grouped-query attention."""
+    if not enable_gqa or len(query.shape) < 3:
+        return 1, 1
+    heads = query.shape[-3]
+    if heads % key.shape[-3] or heads % value.shape[-3]:
+        raise ValueError("query heads must be a multiple of key and value heads")
+    return heads // key.shape[-3], heads // value.shape[-3]
+
+
+@_real
+def scaled_dot_product_attention(
+    query: numpy.ndarray,
+    key: numpy.ndarray,
+    value: numpy.ndarray,
+    attn_mask: numpy.ndarray | None = None,
+    dropout_p: float = 0.0,
+    is_causal: bool = False,
+    scale: float | None = None,
+    *,
+    enable_gqa: bool = False,
+    dropout_mask: numpy.ndarray | None = None,
+    generator: Any = None,
+) -> numpy.ndarray:
+    query, key, value = _floats(query, key, value)
+    repeat_k, repeat_v = _repeat_heads(query, key, value, enable_gqa)
+    key = numpy.repeat(key, repeat_k, axis=-3) if repeat_k > 1 else key
+    value = numpy.repeat(value, repeat_v, axis=-3) if repeat_v > 1 else value
+    scale = 1 / math.sqrt(query.shape[-1]) if scale is None else scale
+    scores = numpy.matmul(query, numpy.swapaxes(key, -1, -2)) * _scalar(scale, query)
+    weights = softmax(_attention_mask(scores, attn_mask, is_causal), axis=-1)
+    weights = dropout(weights, dropout_p, mask=dropout_mask, generator=generator)
+    return numpy.matmul(weights, value)
+
+
+@_real
+def cosine_similarity(
+    x1: numpy.ndarray, x2: numpy.ndarray, axis: int = 1, eps: float = 1e-8
+) -> numpy.ndarray:
+    x1, x2 = _floats(x1, x2)
+    x1, x2 = numpy.broadcast_arrays(x1, x2)
+    e = _scalar(eps, x1)
+    n1 = numpy.maximum(numpy.sqrt((x1 * x1).sum(axis=axis, keepdims=True)), e)
+    n2 = numpy.maximum(numpy.sqrt((x2 * x2).sum(axis=axis, keepdims=True)), e)
+    return ((x1 / n1) * (x2 / n2)).sum(axis=axis)
+
+
+@_real
+def pairwise_distance(
+    x1: numpy.ndarray, x2: numpy.ndarray, p: float = 2.0, eps: float = 1e-6, keepdim: bool = False
+) -> numpy.ndarray:
+    x1, x2 = _floats(x1, x2)
+    d = numpy.abs(x1 - x2 + _scalar(eps, x1))
+    if p == math.inf:
+        r = d.max(axis=-1, keepdims=keepdim)
+    elif p == 0:
+        r = (d != 0).sum(axis=-1, keepdims=keepdim).astype(d.dtype)
+    else:
+        r = (d ** _scalar(p, d)).sum(axis=-1, keepdims=keepdim) ** _scalar(1 / p, d)
+    return r
+
+
+# ---------------------------------------------------------------------------------------
+# losses
+# ---------------------------------------------------------------------------------------
+def _class_axis(x: numpy.ndarray) -> int:
+    return 0 if x.ndim == 1 else 1
+
+
+def _nll(
+    logp: numpy.ndarray,
+    target: numpy.ndarray,
+    weight: numpy.ndarray | None,
+    ignore_index: int,
+    reduction: str,
+) -> numpy.ndarray:
+    axis = _class_axis(logp)
+    if target.dtype.kind not in "iu":
+        raise TypeError(f"class-index targets must be integers, got {target.dtype}")
+    ignored = target == ignore_index
+    safe = numpy.where(ignored, 0, target).astype(numpy.int64)
+    picked = numpy.take_along_axis(logp, numpy.expand_dims(safe, axis), axis).squeeze(axis)
+    w = numpy.ones((), dtype=logp.dtype) if weight is None else numpy.take(weight, safe)
+    w = numpy.where(ignored, numpy.zeros((), dtype=logp.dtype), w).astype(logp.dtype)
+    loss = -(w * picked)
+    if reduction == "mean":
+        return loss.sum() / w.sum()
+    return _reduced(loss, reduction)
+
+
+@_real
+def nll_loss(
+    x: numpy.ndarray,
+    target: numpy.ndarray,
+    weight: numpy.ndarray | None = None,
+    *,
+    ignore_index: int = -100,
+    reduction: str = "mean",
+) -> numpy.ndarray:
+    _check_reduction(reduction)
+    x, weight = _floats(x, weight)
+    return _nll(x, target, weight, ignore_index, reduction)
+
+
+@_real
+def cross_entropy(
+    x: numpy.ndarray,
+    target: numpy.ndarray,
+    weight: numpy.ndarray | None = None,
+    *,
+    ignore_index: int = -100,
+    reduction: str = "mean",
+    label_smoothing: float = 0.0,
+) -> numpy.ndarray:
+    _check_reduction(reduction)
+    x, weight = _floats(x, weight)
+    axis = _class_axis(x)
+    classes = x.shape[axis]
+    logp = log_softmax(x, axis=axis)
+    w = None if weight is None else weight.reshape((-1,) + (1,) * (x.ndim - axis - 1))
+    eps = _scalar(label_smoothing, logp)
+    if core_dtypes[target.dtype].is_float_dtype:
+        target = target.astype(logp.dtype)
+        if label_smoothing:
+            target = target * (1 - eps) + eps / classes
+        terms = logp * target if w is None else logp * target * w
+        loss = -terms.sum(axis=axis)
+        return _reduced(loss, reduction)
+    nll = _nll(logp, target, weight, ignore_index, reduction)
+    if not label_smoothing:
+        return nll
+    ignored = target == ignore_index
+    smooth = -(logp if w is None else logp * w).sum(axis=axis)
+    smooth = numpy.where(ignored, numpy.zeros((), dtype=smooth.dtype), smooth)
+    if reduction == "mean":
+        if weight is None:
+            smooth = smooth.sum() / (~ignored).sum().astype(smooth.dtype)
+        else:
+            counted = numpy.take(weight, numpy.where(ignored, 0, target))
+            smooth = smooth.sum() / numpy.where(ignored, 0, counted).sum()
+    else:
+        smooth = _reduced(smooth, reduction)
+    return (1 - eps) * nll + smooth * (eps / classes)
+
+
+@_real
+def mse_loss(x: numpy.ndarray, target: numpy.ndarray, *, reduction: str = "mean") -> numpy.ndarray:
+    _check_reduction(reduction)
+    x, target = _floats(x, target)
+    return _reduced((x - target) ** 2, reduction)
+
+
+@_real
+def l1_loss(x: numpy.ndarray, target: numpy.ndarray, *, reduction: str = "mean") -> numpy.ndarray:
+    _check_reduction(reduction)
+    x, target = _floats(x, target)
+    return _reduced(numpy.abs(x - target), reduction)
+
+
+@_real
+def smooth_l1_loss(
+    x: numpy.ndarray, target: numpy.ndarray, *, reduction: str = "mean", beta: float = 1.0
+) -> numpy.ndarray:
+    _check_reduction(reduction)
+    x, target = _floats(x, target)
+    d = numpy.abs(x - target)
+    if beta == 0:
+        return _reduced(d, reduction)
+    b = _scalar(beta, d)
+    return _reduced(
+        numpy.where(d < b, _scalar(0.5, d) * d * d / b, d - _scalar(0.5, d) * b), reduction
+    )
+
+
+@_real
+def huber_loss(
+    x: numpy.ndarray, target: numpy.ndarray, *, reduction: str = "mean", delta: float = 1.0
+) -> numpy.ndarray:
+    _check_reduction(reduction)
+    x, target = _floats(x, target)
+    d = numpy.abs(x - target)
+    half, dl = _scalar(0.5, d), _scalar(delta, d)
+    return _reduced(numpy.where(d < dl, half * d * d, dl * (d - half * dl)), reduction)
+
+
+@_real
+def binary_cross_entropy(
+    x: numpy.ndarray,
+    target: numpy.ndarray,
+    weight: numpy.ndarray | None = None,
+    *,
+    reduction: str = "mean",
+) -> numpy.ndarray:
+    _check_reduction(reduction)
+    x, target, weight = _floats(x, target, weight)
+    floor = _scalar(-100, x)
+    with numpy.errstate(divide="ignore"):
+        log_x = numpy.maximum(numpy.log(x), floor)
+        log_1mx = numpy.maximum(numpy.log1p(-x), floor)
+    loss = -(target * log_x + (1 - target) * log_1mx)
+    if weight is not None:
+        loss = loss * weight
+    return _reduced(loss, reduction)
+
+
+@_real
+def binary_cross_entropy_with_logits(
+    x: numpy.ndarray,
+    target: numpy.ndarray,
+    weight: numpy.ndarray | None = None,
+    *,
+    reduction: str = "mean",
+    pos_weight: numpy.ndarray | None = None,
+) -> numpy.ndarray:
+    _check_reduction(reduction)
+    x, target, weight, pos_weight = _floats(x, target, weight, pos_weight)
+    softplus_neg = numpy.logaddexp(_scalar(0, x), -x)
+    if pos_weight is None:
+        loss = (1 - target) * x + softplus_neg
+    else:
+        loss = (1 - target) * x + (1 + (pos_weight - 1) * target) * softplus_neg
+    if weight is not None:
+        loss = loss * weight
+    return _reduced(loss, reduction)
+
+
+@_real
+def kl_div(
+    x: numpy.ndarray, target: numpy.ndarray, *, reduction: str = "mean", log_target: bool = False
+) -> numpy.ndarray:
+    _check_reduction(reduction, ("none", "mean", "sum", "batchmean"))
+    x, target = _floats(x, target)
+    if log_target:
+        loss = numpy.exp(target) * (target - x)
+    else:
+        with numpy.errstate(divide="ignore", invalid="ignore"):
+            xlogy = numpy.where(target == 0, 0, target * numpy.log(target))
+        xlogy = numpy.where(numpy.isnan(target), target, xlogy).astype(x.dtype)
+        loss = xlogy - target * x
+    if reduction == "batchmean":
+        return loss.sum() / _scalar(x.shape[0] if x.ndim else 1, loss)
+    return _reduced(loss, reduction)
