@@ -20,6 +20,27 @@ def broadcast_arrays(*arrays: ArrayLike) -> list[Array]:
     """The arrays broadcast against each other to one shape; dtypes are kept."""
 
 
+@compositional
+def broadcast_shapes(*shapes: tuple[int, ...]) -> tuple[int, ...]:
+    """The shape arrays of ``shapes`` broadcast to; ValueError when they do not broadcast.
+
+    In the standard's next revision (array-api-strict has it already); a function of
+    shapes only, the same on every backend.
+    """
+    result: list[int] = []
+    for shape in shapes:
+        shape = tuple(int(extent) for extent in shape)
+        width = max(len(result), len(shape))
+        result = [1] * (width - len(result)) + result
+        padded = (1,) * (width - len(shape)) + shape
+        for i, extent in enumerate(padded):
+            if result[i] == 1:
+                result[i] = extent
+            elif extent not in (1, result[i]):
+                raise ValueError(f"shapes {shapes} do not broadcast together")
+    return tuple(result)
+
+
 @primary
 def broadcast_to(x: ArrayLike, /, shape: Sequence[int]) -> Array:
     """``x`` broadcast to ``shape``; a ValueError when it does not broadcast."""

@@ -238,3 +238,16 @@ def test_reshape_copy_argument(backend):
         with pytest.raises(ValueError):
             core.reshape(transposed, (6,), copy=False)
     assert_same(core.reshape(transposed, (6,)), x.T.reshape(6))
+
+
+@given(
+    shapes=st.lists(hnp.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=3), max_size=3)
+)
+def test_broadcast_shapes_matches_numpy(shapes):
+    try:
+        expected = numpy.broadcast_shapes(*shapes)
+    except ValueError:
+        with pytest.raises(ValueError):
+            core.broadcast_shapes(*shapes)
+        return
+    assert core.broadcast_shapes(*shapes) == expected
