@@ -151,6 +151,19 @@ class Tensor(FrontendArray):
     def is_complex(self) -> bool:
         return self.dtype.is_complex
 
+    def is_conj(self) -> bool:
+        """Always False: ``conj`` of a complex tensor gives a conjugated copy here."""
+        return False
+
+    def is_neg(self) -> bool:
+        return False
+
+    def resolve_conj(self) -> Tensor:
+        return self
+
+    def resolve_neg(self) -> Tensor:
+        return self
+
     def is_contiguous(self, memory_format: Any = None) -> bool:
         return _views.is_contiguous(self.shape, self._strides())
 
@@ -184,7 +197,9 @@ class Tensor(FrontendArray):
             raise RuntimeError(
                 "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
             )
-        return (
+        import numpy
+
+        return numpy.asarray(
             core.current_backend().module.to_numpy(self.native)
             if _is_current(self.native)
             else core.Array(self.native).to_numpy()
@@ -520,12 +535,14 @@ def _format(tensor: Tensor) -> str:
             formatter={"bool": lambda v: "True" if v else "False"},
         )
     elif kind == "f":
+        finite = values[numpy.isfinite(values)]
+        integral = bool(numpy.all(finite == numpy.round(finite)))
         body = numpy.array2string(
             values,
             separator=", ",
             prefix="tensor(",
             precision=4,
-            floatmode="maxprec_equal",
+            floatmode="maxprec_equal" if integral else "fixed",
             suppress_small=False,
         )
     else:

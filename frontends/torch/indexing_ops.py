@@ -36,6 +36,7 @@ __all__ = [
     "column_stack",
     "concat",
     "concatenate",
+    "conj",
     "dsplit",
     "dstack",
     "flatten",
@@ -162,6 +163,16 @@ def adjoint(input: Tensor) -> Tensor:
     if input.dtype.is_complex:
         return Tensor._from_native(ops.conj(view.native))
     return view
+
+
+def conj(input: Tensor) -> Tensor:
+    """``input`` itself (a view) for real tensors; for complex ones a conjugated copy
+    (torch's lazy conjugate bit has no counterpart here, so writes do not reach the
+    base)."""
+    input = _tensor(input)
+    if input.dtype.is_complex:
+        return Tensor._from_native(ops.conj(input.native))
+    return _views.permute(input, tuple(builtins.range(input.ndim)))
 
 
 def movedim(input: Tensor, source: int | Sequence[int], destination: int | Sequence[int]) -> Tensor:

@@ -287,6 +287,7 @@ def test_shape_functions(backend, data, pair):
         ("movedim", (dim, dim2)),
         ("moveaxis", (dim, dim2)),
         ("t", ()),
+        ("conj", ()),
         ("reshape", ((-1,),)),
         ("permute", (tuple(reversed(range(ndim))),)),
         ("tile", ((2,),)),
