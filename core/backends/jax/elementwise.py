@@ -1,0 +1,260 @@
+"""jax implementations of core's elementwise functions.
+
+jax.numpy follows numpy closely; what differs is fixed up here: the sign of a zero
+``floor_divide`` or ``remainder`` result, and ``digamma`` at 0 (-inf and +inf at +0 and -0,
+as torch and scipy give, where jax gives nan).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import jax
+import jax.numpy as jnp
+import jax.scipy.special as jss
+
+from core import dtypes
+from core.backends.jax import core_dtypes, native_dtypes, promote, version
+from core.support import with_unsupported_dtypes
+
+# restrictions of the functions' domains, the same on every backend
+_NO_BOOL = with_unsupported_dtypes({"0.4 and above": ("bool",)}, version)
+_NO_COMPLEX = with_unsupported_dtypes({"0.4 and above": ("complex",)}, version)
+_NO_BOOL_COMPLEX = with_unsupported_dtypes({"0.4 and above": ("bool", "complex")}, version)
+_INTEGER_OR_BOOL = with_unsupported_dtypes({"0.4 and above": ("float", "complex")}, version)
+_INTEGER = with_unsupported_dtypes({"0.4 and above": ("float", "complex", "bool")}, version)
+
+
+_HALF = (jnp.bfloat16, jnp.float16)
+
+
+def _kind(x: jax.Array) -> str:
+    return core_dtypes[x.dtype].kind
+
+
+def _floating(x: jax.Array) -> jax.Array:
+    """Integer and bool arrays cast to the default float dtype (not jax's float64)."""
+    if _kind(x) in "fc":
+        return x
+    return x.astype(native_dtypes[dtypes.default_float_dtype()])
+
+
+def _float_unary(op: Callable[..., jax.Array], name: str) -> Callable[..., jax.Array]:
+    def function(x: jax.Array, /) -> jax.Array:
+        return op(_floating(x))
+
+    function.__name__ = function.__qualname__ = name
+    return function
+
+
+def _float_binary(op: Callable[..., jax.Array], name: str) -> Callable[..., jax.Array]:
+    def function(x1: jax.Array, x2: jax.Array, /) -> jax.Array:
+        x1, x2 = promote(x1, x2)
+        return op(_floating(x1), _floating(x2))
+
+    function.__name__ = function.__qualname__ = name
+    return function
+
+
+def _binary(op: Callable[..., jax.Array], name: str) -> Callable[..., jax.Array]:
+    def function(x1: jax.Array, x2: jax.Array, /) -> jax.Array:
+        x1, x2 = promote(x1, x2)
+        return op(x1, x2)
+
+    function.__name__ = function.__qualname__ = name
+    return function
+
+
+def _keep_integers(op: Callable[..., jax.Array], name: str) -> Callable[..., jax.Array]:
+    def function(x: jax.Array, /) -> jax.Array:
+        return x if _kind(x) in "biu" else op(x)
+
+    function.__name__ = function.__qualname__ = name
+    return function
+
+
+# --------------------------------------------------------------------------- unary
+acos = _float_unary(jnp.arccos, "acos")
+acosh = _float_unary(jnp.arccosh, "acosh")
+asin = _float_unary(jnp.arcsin, "asin")
+asinh = _float_unary(jnp.arcsinh, "asinh")
+atan = _float_unary(jnp.arctan, "atan")
+atanh = _float_unary(jnp.arctanh, "atanh")
+cos = _float_unary(jnp.cos, "cos")
+cosh = _float_unary(jnp.cosh, "cosh")
+exp = _float_unary(jnp.exp, "exp")
+expm1 = _float_unary(jnp.expm1, "expm1")
+log = _float_unary(jnp.log, "log")
+log1p = _float_unary(jnp.log1p, "log1p")
+log2 = _float_unary(jnp.log2, "log2")
+log10 = _float_unary(jnp.log10, "log10")
+sin = _float_unary(jnp.sin, "sin")
+sinh = _float_unary(jnp.sinh, "sinh")
+sqrt = _float_unary(jnp.sqrt, "sqrt")
+tan = _float_unary(jnp.tan, "tan")
+tanh = _float_unary(jnp.tanh, "tanh")
+sigmoid = _NO_COMPLEX(_float_unary(jax.nn.sigmoid, "sigmoid"))
+erf = _NO_COMPLEX(_float_unary(jss.erf, "erf"))
+erfc = _NO_COMPLEX(_float_unary(jss.erfc, "erfc"))
+erfinv = _NO_COMPLEX(_float_unary(jss.erfinv, "erfinv"))
+lgamma = _NO_COMPLEX(_float_unary(jss.gammaln, "lgamma"))
+round = _keep_integers(jnp.round, "round")  # noqa: A001
+ceil = _NO_COMPLEX(_keep_integers(jnp.ceil, "ceil"))
+floor = _NO_COMPLEX(_keep_integers(jnp.floor, "floor"))
+trunc = _NO_COMPLEX(_keep_integers(jnp.trunc, "trunc"))
+
+
+def sinc(x: jax.Array, /) -> jax.Array:
+    x = _floating(x)
+    if x.dtype in _HALF:  # sin(pi x) loses all precision near the integers in 16 bits
+        return jnp.sinc(x.astype(jnp.float32)).astype(x.dtype)
+    return jnp.sinc(x)
+
+
+@_NO_COMPLEX
+def digamma(x: jax.Array, /) -> jax.Array:
+    x = _floating(x)
+    return jnp.where(x == 0, jnp.copysign(jnp.inf, -x).astype(x.dtype), jss.digamma(x))
+
+
+def abs(x: jax.Array, /) -> jax.Array:  # noqa: A001
+    return x if x.dtype == jnp.bool_ else jnp.abs(x)
+
+
+@_NO_BOOL
+def negative(x: jax.Array, /) -> jax.Array:
+    return jnp.negative(x)
+
+
+@_NO_BOOL
+def positive(x: jax.Array, /) -> jax.Array:
+    return jnp.positive(x)
+
+
+@_NO_BOOL
+def sign(x: jax.Array, /) -> jax.Array:
+    return jnp.sign(x)
+
+
+@_NO_COMPLEX
+def signbit(x: jax.Array, /) -> jax.Array:
+    return jnp.signbit(x)
+
+
+def conj(x: jax.Array, /) -> jax.Array:
+    return jnp.conj(x)
+
+
+def real(x: jax.Array, /) -> jax.Array:
+    return jnp.real(x)
+
+
+def imag(x: jax.Array, /) -> jax.Array:
+    return jnp.imag(x)
+
+
+def isfinite(x: jax.Array, /) -> jax.Array:
+    return jnp.isfinite(x)
+
+
+def isinf(x: jax.Array, /) -> jax.Array:
+    return jnp.isinf(x)
+
+
+def isnan(x: jax.Array, /) -> jax.Array:
+    return jnp.isnan(x)
+
+
+def logical_not(x: jax.Array, /) -> jax.Array:
+    return jnp.logical_not(x)
+
+
+@_INTEGER_OR_BOOL
+def bitwise_invert(x: jax.Array, /) -> jax.Array:
+    return jnp.invert(x)
+
+
+def nan_to_num(
+    x: jax.Array,
+    /,
+    *,
+    nan: float = 0.0,
+    posinf: float | None = None,
+    neginf: float | None = None,
+) -> jax.Array:
+    return jnp.nan_to_num(x, nan=nan, posinf=posinf, neginf=neginf)
+
+
+# --------------------------------------------------------------------------- binary
+equal = _binary(jnp.equal, "equal")
+not_equal = _binary(jnp.not_equal, "not_equal")
+less = _binary(jnp.less, "less")
+less_equal = _binary(jnp.less_equal, "less_equal")
+greater = _binary(jnp.greater, "greater")
+greater_equal = _binary(jnp.greater_equal, "greater_equal")
+maximum = _binary(jnp.maximum, "maximum")
+minimum = _binary(jnp.minimum, "minimum")
+fmax = _binary(jnp.fmax, "fmax")
+fmin = _binary(jnp.fmin, "fmin")
+multiply = _binary(jnp.multiply, "multiply")
+subtract = _NO_BOOL(_binary(jnp.subtract, "subtract"))
+fmod = _NO_BOOL_COMPLEX(_binary(jnp.fmod, "fmod"))
+bitwise_and = _INTEGER_OR_BOOL(_binary(jnp.bitwise_and, "bitwise_and"))
+bitwise_or = _INTEGER_OR_BOOL(_binary(jnp.bitwise_or, "bitwise_or"))
+bitwise_xor = _INTEGER_OR_BOOL(_binary(jnp.bitwise_xor, "bitwise_xor"))
+bitwise_left_shift = _INTEGER(_binary(jnp.left_shift, "bitwise_left_shift"))
+bitwise_right_shift = _INTEGER(_binary(jnp.right_shift, "bitwise_right_shift"))
+divide = _float_binary(jnp.divide, "divide")
+atan2 = _NO_COMPLEX(_float_binary(jnp.arctan2, "atan2"))
+copysign = _NO_COMPLEX(_float_binary(jnp.copysign, "copysign"))
+hypot = _NO_COMPLEX(_float_binary(jnp.hypot, "hypot"))
+logaddexp = _NO_COMPLEX(_float_binary(jnp.logaddexp, "logaddexp"))
+nextafter = _NO_COMPLEX(_float_binary(jnp.nextafter, "nextafter"))
+heaviside = _NO_COMPLEX(_float_binary(jnp.heaviside, "heaviside"))
+
+
+def add(x1: jax.Array, x2: jax.Array, /) -> jax.Array:
+    x1, x2 = promote(x1, x2)
+    return jnp.logical_or(x1, x2) if x1.dtype == jnp.bool_ else jnp.add(x1, x2)
+
+
+@_NO_BOOL_COMPLEX
+def floor_divide(x1: jax.Array, x2: jax.Array, /) -> jax.Array:
+    x1, x2 = promote(x1, x2)
+    result = jnp.floor_divide(x1, x2)
+    if _kind(result) != "f":
+        return result
+    # a zero quotient takes the sign of x1 / x2, as numpy's
+    return jnp.where(result == 0, jnp.copysign(result, jnp.divide(x1, x2)), result)
+
+
+@_NO_BOOL_COMPLEX
+def remainder(x1: jax.Array, x2: jax.Array, /) -> jax.Array:
+    x1, x2 = promote(x1, x2)
+    result = jnp.remainder(x1, x2)
+    # a zero remainder takes the sign of x2, as numpy's
+    return jnp.copysign(result, x2) if _kind(result) == "f" else result
+
+
+@_NO_BOOL
+def pow(x1: jax.Array, x2: jax.Array, /) -> jax.Array:  # noqa: A001
+    x1, x2 = promote(x1, x2)
+    result = jnp.power(x1, x2)
+    if _kind(result) != "c":
+        return result
+    # 0 ** z is 0 for Re(z) > 0, as numpy's (jax gives nan)
+    return jnp.where((x1 == 0) & (jnp.real(x2) > 0), jnp.zeros_like(result), result)
+
+
+def _logical(op: Callable[..., jax.Array], name: str) -> Callable[..., jax.Array]:
+    def function(x1: jax.Array, x2: jax.Array, /) -> jax.Array:
+        x1, x2 = promote(x1, x2)
+        return op(x1 != 0, x2 != 0)  # jax reads complex truth values wrongly
+
+    function.__name__ = function.__qualname__ = name
+    return function
+
+
+logical_and = _logical(jnp.logical_and, "logical_and")
+logical_or = _logical(jnp.logical_or, "logical_or")
+logical_xor = _logical(jnp.logical_xor, "logical_xor")
