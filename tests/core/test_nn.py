@@ -86,15 +86,26 @@ def test_activation_matches_torch(backend, name, data):
         same(ours(core.asarray(value)), theirs(T(value)))
 
 
-@pytest.mark.parametrize("name", ["relu", "relu6", "hardtanh"])
-@pytest.mark.parametrize("dtype", ["int8", "int32", "int64", "uint8"])
+CLAMPS = {"relu": (0, None), "relu6": (0, 6), "hardtanh": (-2, 3)}
+
+
+@pytest.mark.parametrize("name", sorted(CLAMPS))
+@pytest.mark.parametrize(
+    "dtype", ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"]
+)
 def test_integer_clamping_activations_keep_dtype(backend, name, dtype):
-    x = numpy.array([0, 1, 5, 7, 100], dtype=dtype)
-    if dtype.startswith("int"):
-        x = numpy.concatenate([x, numpy.array([-1, -9], dtype=dtype)])
-    ours, theirs = ACTIVATIONS[name]
-    expected = theirs(T(x.astype(numpy.int64))).numpy().astype(dtype)
-    assert_same(ours(core.asarray(x)), expected)
+    info = numpy.iinfo(dtype)
+    x = numpy.array([0, 1, 2, 5, 7, 100, info.max, info.max - 3, info.min], dtype=dtype)
+    if info.min < 0:
+        x = numpy.concatenate([x, numpy.array([-1, -2, -3, -9], dtype=dtype)])
+    # torch clamps integers to the bounds (no uint16/32/64 kernels there): numpy's clip is
+    # the same operation
+    low, high = CLAMPS[name]
+    expected = numpy.clip(x, max(low, info.min), high)
+    assert_same(ACTIVATIONS[name][0](core.asarray(x)), expected)
+    # and real torch where it has kernels (it refuses negative limits on unsigned types)
+    if dtype in ("int8", "int64") or (dtype == "uint8" and name != "hardtanh"):
+        assert_same(ACTIVATIONS[name][0](core.asarray(x)), ACTIVATIONS[name][1](T(x)).numpy())
 
 
 @pytest.mark.parametrize("name", ["gelu", "sigmoid", "elu", "softplus"])
@@ -800,3 +811,42 @@ def test_attention_dropout_from_a_generator_is_the_same_on_every_backend(backend
     numpy.testing.assert_allclose(result.to_numpy(), reference.to_numpy(), rtol=1e-4, atol=1e-5)
     no_dropout = core.nn.scaled_dot_product_attention(*arguments, enable_gqa=True)
     assert not numpy.allclose(result.to_numpy(), no_dropout.to_numpy())
+
+
+HALF_CASES = {
+    "softmax": (lambda c, x, w: c.nn.softmax(x, axis=1), lambda x, w: F.softmax(x, 1)),
+    "layer_norm": (lambda c, x, w: c.nn.layer_norm(x, 6), lambda x, w: F.layer_norm(x, (6,))),
+    "gelu": (lambda c, x, w: c.nn.gelu(x), lambda x, w: F.gelu(x)),
+    "linear": (lambda c, x, w: c.nn.linear(x, w[:, 0, 0]), lambda x, w: F.linear(x, w[:, 0, 0])),
+    "conv2d": (lambda c, x, w: c.nn.conv2d(x, w), lambda x, w: F.conv2d(x, w)),
+    "max_pool": (lambda c, x, w: c.nn.max_pool(x, 2), lambda x, w: F.max_pool2d(x, 2)),
+    "avg_pool": (lambda c, x, w: c.nn.avg_pool(x, 2), lambda x, w: F.avg_pool2d(x, 2)),
+    "attention": (
+        lambda c, x, w: c.nn.scaled_dot_product_attention(x, x, x),
+        lambda x, w: F.scaled_dot_product_attention(x, x, x),
+    ),
+    "bilinear": (
+        lambda c, x, w: c.nn.interpolate(x, scale_factor=2, mode="bilinear"),
+        lambda x, w: F.interpolate(x, scale_factor=2, mode="bilinear"),
+    ),
+}
+
+
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+@pytest.mark.parametrize("name", sorted(HALF_CASES))
+def test_half_precision_keeps_dtype(backend, name, dtype):
+    import ml_dtypes
+
+    rng = numpy.random.default_rng(9)
+    wide_x = rng.standard_normal((2, 3, 4, 6)).astype(numpy.float32)
+    wide_w = rng.standard_normal((5, 3, 2, 6)).astype(numpy.float32)
+    native = ml_dtypes.bfloat16 if dtype == "bfloat16" else numpy.float16
+    half = getattr(torch, dtype)
+    ours, theirs = HALF_CASES[name]
+    result = ours(core, core.asarray(wide_x.astype(native)), core.asarray(wide_w.astype(native)))
+    expected = theirs(
+        T(wide_x.astype(native).astype(numpy.float32)).to(half),
+        T(wide_w.astype(native).astype(numpy.float32)).to(half),
+    )
+    # torch accumulates in float32 too, but rounds intermediates differently
+    assert_same(result, expected.float().numpy().astype(native), rtol=2e-2, atol=2e-2)

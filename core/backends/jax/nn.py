@@ -654,8 +654,13 @@ def one_hot(x: jax.Array, num_classes: int = -1, *, dtype: Any = None) -> jax.Ar
         raise TypeError(f"one_hot needs integer input, got {x.dtype}")
     if num_classes < 0:
         num_classes = int(x.max()) + 1 if x.size else 0
-    native = native_dtypes[dtype or dtypes.int64]
-    return (x[..., None] == jnp.arange(num_classes, dtype=x.dtype)).astype(native)
+    return _one_hot(x, num_classes, dtype or dtypes.int64)
+
+
+@_jit
+def _one_hot(x: jax.Array, num_classes: int, dtype: Any) -> jax.Array:
+    hot = x[..., None] == jnp.arange(num_classes, dtype=x.dtype)
+    return hot.astype(native_dtypes[dtype])
 
 
 @_jit

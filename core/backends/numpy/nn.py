@@ -14,6 +14,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import ml_dtypes
 import numpy
 from numpy.lib.stride_tricks import sliding_window_view
 
@@ -409,6 +410,12 @@ def _scalar(value: float, like: numpy.ndarray) -> numpy.ndarray:
     return numpy.asarray(value, dtype=like.dtype)
 
 
+def _wide(*values: numpy.ndarray) -> tuple[numpy.ndarray, ...]:
+    """16-bit floats as float32 for matmul/einsum (numpy has no bfloat16 kernels there,
+    and torch accumulates half precision in float32 too)."""
+    return tuple(v.astype(numpy.float32) if v.dtype.itemsize == 2 else v for v in values)
+
+
 def _patches(
     x: numpy.ndarray,
     kernel: Sequence[int],
@@ -444,7 +451,8 @@ def linear(
     x: numpy.ndarray, weight: numpy.ndarray, bias: numpy.ndarray | None = None
 ) -> numpy.ndarray:
     x, weight, bias = _floats(x, weight, bias)
-    y = numpy.matmul(x, numpy.swapaxes(weight, -1, -2))
+    wide_x, wide_w = _wide(x, weight)
+    y = numpy.matmul(wide_x, numpy.swapaxes(wide_w, -1, -2)).astype(x.dtype)
     return y if bias is None else y + bias
 
 
@@ -463,7 +471,7 @@ def _conv_core(
     out_shape = cols.shape[3:]
     cols = cols.reshape(batch, groups, channels // groups, math.prod(kernel), -1)
     w = weight.reshape(groups, weight.shape[0] // groups, weight.shape[1], -1)
-    y = numpy.einsum("ngckl,gock->ngol", cols, w, optimize=True)
+    y = numpy.einsum("ngckl,gock->ngol", *_wide(cols, w), optimize=True).astype(x.dtype)
     return y.reshape(batch, weight.shape[0], *out_shape)
 
 
@@ -535,7 +543,7 @@ def conv_transpose(
     out_g = weight.shape[1]
     xs = x.reshape(batch, groups, channels // groups, -1)
     w = weight.reshape(groups, channels // groups, out_g, math.prod(kernel))
-    cols = numpy.einsum("ngcl,gcok->ngokl", xs, w, optimize=True)
+    cols = numpy.einsum("ngcl,gcok->ngokl", *_wide(xs, w), optimize=True).astype(x.dtype)
     cols = cols.reshape(batch, groups * out_g, math.prod(kernel), -1)
     padded = tuple(out[i] + 2 * p[i] for i in range(n))
     y = _col2im(cols, padded, kernel, s, d, x.shape[2:])
@@ -649,7 +657,9 @@ def adaptive_max_pool(x: numpy.ndarray, output_size: Any, *, return_indices: boo
         index, valid = _adaptive_bins(x.shape[axis], sizes[d])
         trailing = (1,) * (x.ndim - axis - 1)
         taken = numpy.where(
-            valid.reshape(valid.shape + trailing), numpy.take(x, index, axis=axis), -numpy.inf
+            valid.reshape(valid.shape + trailing),
+            numpy.take(x, index, axis=axis),
+            _scalar(-numpy.inf, x),
         )
         best = numpy.expand_dims(taken.argmax(axis=axis + 1), axis + 1)
         x = numpy.take_along_axis(taken, best, axis + 1).squeeze(axis + 1)
@@ -883,7 +893,7 @@ def rms_norm(
 ) -> numpy.ndarray:
     x, weight = _floats(x, weight)
     axes = _normalized_axes(x, normalized_shape)
-    eps = float(numpy.finfo(x.dtype).eps) if eps is None else eps
+    eps = float(ml_dtypes.finfo(x.dtype).eps) if eps is None else eps
     y = x / numpy.sqrt((x * x).mean(axis=axes, keepdims=True) + _scalar(eps, x))
     return _affine(y, weight, None)
 
@@ -1104,10 +1114,12 @@ def scaled_dot_product_attention(
     key = numpy.repeat(key, repeat_k, axis=-3) if repeat_k > 1 else key
     value = numpy.repeat(value, repeat_v, axis=-3) if repeat_v > 1 else value
     scale = 1 / math.sqrt(query.shape[-1]) if scale is None else scale
-    scores = numpy.matmul(query, numpy.swapaxes(key, -1, -2)) * _scalar(scale, query)
+    wide_q, wide_k = _wide(query, key)
+    scores = numpy.matmul(wide_q, numpy.swapaxes(wide_k, -1, -2)).astype(query.dtype)
+    scores = scores * _scalar(scale, query)
     weights = softmax(_attention_mask(scores, attn_mask, is_causal), axis=-1)
     weights = dropout(weights, dropout_p, mask=dropout_mask, generator=generator)
-    return numpy.matmul(weights, value)
+    return numpy.matmul(*_wide(weights, value)).astype(query.dtype)
 
 
 @_real

@@ -13,6 +13,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+import ml_dtypes
 import numpy
 import tensorflow as tf
 
@@ -524,7 +525,7 @@ def rms_norm(
 ) -> tf.Tensor:
     x, weight = _floats(x, weight)
     axes = _normalized_axes(x, normalized_shape)
-    eps = float(numpy.finfo(x.dtype.as_numpy_dtype).eps) if eps is None else eps
+    eps = float(ml_dtypes.finfo(x.dtype.as_numpy_dtype).eps) if eps is None else eps
     y = x / tf.sqrt(tf.reduce_mean(x * x, axis=axes, keepdims=True) + _scalar(eps, x))
     return _affine(y, weight, None)
 

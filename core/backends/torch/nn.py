@@ -251,12 +251,12 @@ def relu(x: torch.Tensor) -> torch.Tensor:
     return F.relu(x)
 
 
-@with_unsupported_dtypes({f"{version} and below": ("uint64", "complex")}, version)
+@_real
 def relu6(x: torch.Tensor) -> torch.Tensor:
     return hardtanh(x, 0.0, 6.0)
 
 
-@with_unsupported_dtypes({f"{version} and below": ("uint64", "complex")}, version)
+@_real
 def hardtanh(x: torch.Tensor, min_val: float = -1.0, max_val: float = 1.0) -> torch.Tensor:
     if x.dtype == torch.bool:
         x = _float(x)
@@ -266,6 +266,17 @@ def hardtanh(x: torch.Tensor, min_val: float = -1.0, max_val: float = 1.0) -> to
     low, high = max(int(min_val), info.min), min(int(max_val), info.max)
     if x.dtype in (torch.uint8, *_WIDE_UNSIGNED):
         return x.to(torch.int64).clamp(low, high).to(x.dtype)
+    if x.dtype == torch.uint64:
+        # torch has no uint64 comparisons: as int64 bits, values from 2**63 up are negative
+        # (and keep their order among themselves)
+        bits, top = x.view(torch.int64), 2**63 - 1
+        high = max(high, 0)
+        clamped = bits.clamp(min(low, top), min(high, top))
+        if high <= top:
+            upper = torch.tensor(high, dtype=torch.int64)
+        else:
+            upper = torch.minimum(bits, torch.tensor(high - 2**64, dtype=torch.int64))
+        return torch.where(bits < 0, upper, clamped).view(torch.uint64)
     return x.clamp(low, high)
 
 
