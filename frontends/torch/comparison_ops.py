@@ -21,7 +21,7 @@ from core.support import with_unsupported_dtypes
 from frontends.torch import _dtype, return_types
 from frontends.torch._frontend import torch_function
 from frontends.torch._tensor import INPLACE_NAMES, Tensor, _normalize_dim
-from frontends.torch.pointwise_ops import _core, tensor_arguments
+from frontends.torch.pointwise_ops import _core, _promote, tensor_arguments
 
 __all__ = [
     "allclose", "argsort", "eq", "equal", "fmax", "fmin", "ge", "greater", "greater_equal",
@@ -48,16 +48,37 @@ def _dtype_of(x: Any) -> core.Dtype:
 def _comparison(
     name: str, compute: Callable[[Any, Any], Any], doc: str, *, ordered: bool
 ) -> Callable[..., Any]:
-    def function(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
-        return compute(input, other)
+    if ordered:
+
+        def function(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
+            return compute(input, other)
+
+    else:
+
+        def function(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
+            try:
+                input, other, _ = _promote(input, other)
+            except TypeError:
+                # float16 with complex values: torch compares in complex32, which core
+                # lacks; complex64 holds the same values, so the answer is the same
+                input, other, _ = _promote(_widen_half(input), _widen_half(other))
+            return compute(input, other)
 
     function.__name__ = function.__qualname__ = name
     function.__doc__ = doc
     function.__module__ = __name__
-    decorated = torch_function("input", "other")(function)
     if ordered:
+        decorated = torch_function("input", "other")(function)
         decorated = _unsupported_dtypes(*_WIDE_UNSIGNED, "complex")(decorated)
+    else:
+        decorated = torch_function()(function)
     return tensor_arguments("input")(decorated)
+
+
+def _widen_half(value: Any) -> Any:
+    if type(value) in (bool, int, float, complex) or _dtype_of(value) != core.float16:
+        return value
+    return ops.astype(value, core.float32)
 
 
 eq = _comparison("eq", _core("equal"), "input == other, as bool.", ordered=False)

@@ -406,6 +406,12 @@ def round(input: Tensor, *, decimals: int = 0, out: Tensor | None = None) -> Ten
         if decimals != 0:
             raise _unsupported("round", dtype)
         return ops.astype(input, dtype, copy=True)
+    return _round_float(input, decimals)
+
+
+def _round_float(input: Any, decimals: int) -> Any:
+    """Half-to-even rounding of a float array to ``decimals`` places, as torch does it."""
+    dtype = _dtype_of(input)
     if decimals == 0:
         return ops.round(input)
     # float16 and bfloat16 are scaled in float32, as torch computes them
@@ -801,8 +807,12 @@ def pow(input: Tensor, exponent: Tensor, *, out: Tensor | None = None) -> Tensor
 
 def _complex_pow(base: Any, exponent: Any) -> Any:
     """exp(exponent * log(base)): torch's complex power with a tensor exponent (so 0 ** 0
-    is nan there, as in torch)."""
-    return ops.exp(ops.multiply(exponent, ops.log(base)))
+    is nan there, as in torch); 0 ** y is 0 where y has a positive real part (C's
+    exp(-inf + nan j), which not every backend computes as 0)."""
+    result = ops.exp(ops.multiply(exponent, ops.log(base)))
+    dtype = _dtype_of(base)
+    zero = ops.logical_and(ops.equal(base, _scalar(0, dtype)), ops.greater(ops.real(exponent), 0))
+    return ops.where(zero, _scalar(0, dtype), result)
 
 
 @torch_function()
@@ -853,8 +863,9 @@ def hypot(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
 @tensor_arguments("input", "other")
 @torch_function()
 def ldexp(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
-    """input * 2 ** other, computed as torch does: ``mul(input, pow(2.0, other))``; a
-    floating input with a bool exponent raises, as in torch."""
+    """input * 2 ** other, as torch computes it: ``mul(input, pow(2.0, other))``, a
+    complex input in its complex dtype, a floating input with an integer exponent in the
+    input's dtype (a bool exponent raises there)."""
     dtype, exponent_dtype = _dtype_of(input), _dtype_of(other)
     if dtype.kind == "f" and exponent_dtype.kind in "biu":
         # torch's fast path: a float input keeps its dtype; bool and uint16+ exponents fail
@@ -863,8 +874,11 @@ def ldexp(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
         work = core.float32 if dtype in _HALF else dtype  # half types scale in float32
         power = ops.pow(_scalar(2.0, work), ops.astype(other, work))
         return ops.astype(ops.multiply(ops.astype(input, work), power), dtype)
+    if dtype.kind == "c":  # computed in the complex dtype
+        input, exponent = _float_operands("ldexp", (input, other))
+        return ops.multiply(input, ops.pow(_scalar(2.0, _dtype_of(input)), exponent))
     exponent = _floating(other)
-    power = ops.pow(_scalar(2.0, _dtype_of(exponent)), exponent)
+    power = _in_float32(lambda e: ops.pow(_scalar(2.0, _dtype_of(e)), e), exponent)
     input, power, _ = _promote(input, power)
     return ops.multiply(_floating(input), _floating(power))
 

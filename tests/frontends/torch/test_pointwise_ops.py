@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy
 import pytest
 import torch as real_torch
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from frontends import torch
@@ -45,6 +45,7 @@ BINARY = [
 # compared with a looser tolerance
 LOOSE = {"digamma": 1e-3, "lgamma": 1e-3, "erfinv": 1e-4, "logit": 1e-4, "acosh": 1e-4}
 
+_WIDE_UNSIGNED = ("uint16", "uint32", "uint64")
 SAMPLE = {
     "bool": [True, False, True, True],
     "int": [0, 1, -3, 7],
@@ -128,8 +129,15 @@ def test_binary_hypothesis(backend, name, data):
     small = {first, second} & {"float16", "bfloat16"} != set() and any(
         d.startswith(("int", "uint")) for d in (first, second)
     )
+    # torch's vectorized complex multiply gives nan for (1+1j) * inf where C and numpy
+    # give inf+inf j: ldexp of complex inputs is drawn with finite exponents
+    special = not (name == "ldexp" and "complex" in first + second)
+    # torch's ldexp of complex with uint16/32/64 raises or not depending on the shapes
+    assume(not (name == "ldexp" and "complex" in first and second in _WIDE_UNSIGNED))
     a, ra = both(data.draw(arrays(first, shape1, small_ints=small), label="a"), first)
-    b, rb = both(data.draw(arrays(second, shape2, small_ints=small), label="b"), second)
+    b, rb = both(
+        data.draw(arrays(second, shape2, special=special, small_ints=small), label="b"), second
+    )
     check(lambda: _call(torch, name)(a, b), lambda: _call(real_torch, name)(ra, rb))
 
 
@@ -140,7 +148,9 @@ SCALARS = [True, 0, 3, -2, 1000, 2.5, -0.0, float("nan"), 1.5j]
 def test_binary_with_python_scalars(backend, name):
     for dtype in ("bool", "uint8", "int8", "int64", "float16", "float32", "complex64"):
         x, rx = both(numpy.array(_sample(dtype)), dtype)
-        for scalar in SCALARS:
+        # complex zeros: test_complex_special_values
+        scalars = [s for s in SCALARS if s != 0] if dtype.startswith("complex") else SCALARS
+        for scalar in scalars:
             check(
                 lambda: _call(torch, name)(x, scalar), lambda: _call(real_torch, name)(rx, scalar)
             )
