@@ -850,3 +850,30 @@ def test_half_precision_keeps_dtype(backend, name, dtype):
     )
     # torch accumulates in float32 too, but rounds intermediates differently
     assert_same(result, expected.float().numpy().astype(native), rtol=2e-2, atol=2e-2)
+
+
+def test_invalid_arguments_raise_value_error_on_every_backend(backend):
+    x = core.asarray(numpy.ones((1, 2, 5, 5), dtype=numpy.float32))
+    calls = [
+        lambda: core.nn.conv(x, core.asarray(numpy.ones((3, 3, 1, 1), dtype=numpy.float32))),
+        lambda: core.nn.conv(x, core.asarray(numpy.ones((3, 1, 1), dtype=numpy.float32))),
+        lambda: core.nn.conv(
+            x, core.asarray(numpy.ones((2, 2, 3, 3), dtype=numpy.float32)), stride=2, padding="same"
+        ),
+        lambda: core.nn.conv_transpose(
+            x, core.asarray(numpy.ones((3, 1, 1, 1), dtype=numpy.float32))
+        ),
+        lambda: core.nn.max_pool(x, 2, padding=2),
+        lambda: core.nn.avg_pool(x, 3, padding=2),
+        lambda: core.nn.layer_norm(x, (4,)),
+        lambda: core.nn.rms_norm(x, (2, 5)),
+        lambda: core.nn.glu(x, axis=-1),
+        lambda: core.nn.group_norm(x, 3),
+        lambda: core.nn.gelu(x, approximate="erf"),
+        lambda: core.nn.pad(x, [1, 2, 3]),
+        lambda: core.nn.mse_loss(x, x, reduction="average"),
+        lambda: core.nn.dropout(x, 1.5),
+    ]
+    for call in calls:
+        with pytest.raises(ValueError):
+            call()

@@ -13,12 +13,16 @@ import torch.nn.functional as F
 
 from core import dtypes
 from core.backends.numpy.nn import (
+    _check_groups,
     _check_reduction,
+    _conv_geometry,
     _dropout_mask,
     _fold_geometry,
+    _normalized_axes,
     _ntuple,
     _pad_index,
     _pad_pairs,
+    _pool_geometry,
     _repeat_heads,
     _window_index,
 )
@@ -72,8 +76,8 @@ def conv(
 ) -> torch.Tensor:
     x, weight, bias = _floats(x, weight, bias)
     n = weight.ndim - 2
-    if x.ndim != n + 2:
-        raise ValueError(f"a {n}-D convolution needs a {n + 2}-D input, got shape {x.shape}")
+    _conv_geometry(tuple(x.shape), tuple(weight.shape), stride, padding, dilation)
+    _check_groups(x.shape[1], weight.shape[1], groups, weight.shape[0])
     function = _spatial_call("conv", x)
     if not isinstance(padding, str):
         padding = _ntuple(padding, n, "padding")
@@ -104,6 +108,8 @@ def conv_transpose(
     n = weight.ndim - 2
     if x.ndim != n + 2:
         raise ValueError(f"a {n}-D convolution needs a {n + 2}-D input, got shape {x.shape}")
+    if x.shape[1] != weight.shape[0] or x.shape[1] % groups:
+        raise ValueError(f"input has {x.shape[1]} channels, weight expects {weight.shape[0]}")
     function = _spatial_call("conv_transpose", x)
     return function(
         x,
@@ -176,6 +182,7 @@ def max_pool(
     return_indices: bool = False,
 ) -> Any:
     x = _float(x)
+    _pool_geometry(tuple(x.shape), kernel_size, stride, padding, dilation, ceil_mode)
     function = _spatial_call("max_pool", x)
     return function(
         x,
@@ -200,6 +207,7 @@ def avg_pool(
     divisor_override: int | None = None,
 ) -> torch.Tensor:
     x = _float(x)
+    _pool_geometry(tuple(x.shape), kernel_size, stride, padding, 1, ceil_mode)
     if x.ndim == 3:
         k = _ntuple(kernel_size, 1, "kernel_size")
         s = k if stride is None else _ntuple(stride, 1, "stride")
@@ -389,6 +397,7 @@ def layer_norm(
     eps: float = 1e-5,
 ) -> torch.Tensor:
     x, weight, bias = _floats(x, weight, bias)
+    _normalized_axes(x, normalized_shape)
     return F.layer_norm(x, _shape(normalized_shape), weight, bias, eps)
 
 
@@ -400,6 +409,7 @@ def rms_norm(
     eps: float | None = None,
 ) -> torch.Tensor:
     x, weight = _floats(x, weight)
+    _normalized_axes(x, normalized_shape)
     return F.rms_norm(x, _shape(normalized_shape), weight, eps)
 
 
