@@ -47,7 +47,7 @@ def _vectorized(function: Any) -> Any:
 def _lgamma(v: float) -> float:
     try:
         return math.lgamma(v)
-    except ValueError:
+    except (ValueError, OverflowError):
         return INF
 
 

@@ -213,7 +213,7 @@ def _float64_special(
 def _lgamma_scalar(value: float) -> float:
     try:
         return math.lgamma(value)
-    except ValueError:  # a pole: 0, -1, -2, ...
+    except (ValueError, OverflowError):  # a pole (0, -1, -2, ...), or beyond float64
         return math.inf
 
 

@@ -104,7 +104,14 @@ sqrt = _float_unary(tf.math.sqrt, "sqrt")
 tan = _float_unary(tf.math.tan, "tan")
 tanh = _float_unary(tf.math.tanh, "tanh")
 sigmoid = _NO_COMPLEX(_float_unary(tf.math.sigmoid, "sigmoid"))
-erf = _NO_COMPLEX(_float_unary(tf.math.erf, "erf"))
+
+
+def _erf(x: tf.Tensor) -> tf.Tensor:
+    # tf.math.erf gives nan beyond about 1e154 in float64; erf is +-1 long before 10
+    return tf.math.erf(tf.clip_by_value(x, -10, 10))
+
+
+erf = _NO_COMPLEX(_float_unary(_erf, "erf"))
 erfc = _NO_COMPLEX(_float_unary(tf.math.erfc, "erfc"))
 erfinv = _NO_COMPLEX(_float_unary(tf.math.erfinv, "erfinv", upcast_half=True))
 lgamma = _NO_COMPLEX(_float_unary(tf.math.lgamma, "lgamma", upcast_half=True))
