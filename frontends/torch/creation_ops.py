@@ -528,19 +528,25 @@ def arange(
     dtype = _torch_dtype(dtype)
     if step == 0:
         raise RuntimeError("step must be nonzero")
+    if not (math.isfinite(start) and math.isfinite(end)):
+        raise RuntimeError(f"unsupported range: {start} -> {end}")
     if (step > 0 and end < start) or (step < 0 and end > start):
         raise RuntimeError("upper bound and lower bound inconsistent with step sign")
-    if dtype.core_dtype.kind in "iu":  # torch computes integer ranges in int64
-        start, end, step = builtins.int(start), builtins.int(end), builtins.int(step)
-        if step == 0:
+    kind = dtype.core_dtype.kind
+    if kind in "iu":  # torch accumulates integer ranges in int64 (values truncated)
+        xstart, xend, xstep = builtins.int(start), builtins.int(end), builtins.int(step)
+        if xstep == 0:
             raise RuntimeError("step must be nonzero")
-    if all(isinstance(v, builtins.int) for v in (start, end, step)):
-        length = -((start - end) // step)
-    else:
+        if dtype == _dtype.int64:
+            sign = 1 if xstep > 0 else -1
+            length = builtins.int((xend - xstart + xstep - sign) / xstep)
+        else:
+            length = math.ceil((end - start) / step)
+        host = numpy.arange(builtins.max(length, 0), dtype=numpy.int64) * xstep + xstart
+    else:  # in float64, or float32 for the 16-bit types (torch's accumulate types)
         length = math.ceil((end - start) / step)
-    host = numpy.arange(length, dtype=numpy.float64) * step + start
-    if all(isinstance(v, builtins.int) for v in (start, end, step)):
-        host = numpy.arange(length, dtype=numpy.int64) * step + start
+        work = numpy.float32 if dtype in (_dtype.float16, _dtype.bfloat16) else numpy.float64
+        host = numpy.arange(length, dtype=work) * work(step) + work(start)
     value = ops.asarray(host.astype(_host_dtype(dtype.core_dtype)))
     if dtype == _dtype.bfloat16:
         value = ops.astype(value, dtype.core_dtype)
@@ -573,9 +579,28 @@ def range(
     return _finish(value, requires_grad, out)
 
 
-def _linspace_host(start: Any, end: Any, steps: int, dtype: core.Dtype) -> numpy.ndarray:
-    """torch's linspace kernel: the first half from ``start``, the second from ``end``,
-    computed in the output's float type (float64 for integer outputs, then truncated)."""
+def _rounded(value: Any, dtype: core.Dtype) -> Any:
+    """``value`` (scalar or float32 array) rounded to a 16-bit float type, as torch's
+    ``c10::Half``/``c10::BFloat16`` arithmetic rounds after each operation."""
+    if dtype == "float16":
+        return numpy.asarray(value, dtype=numpy.float32).astype(numpy.float16).astype(numpy.float32)
+    if dtype == "bfloat16":  # round to nearest even on the upper 16 bits of float32
+        bits = numpy.array(value, dtype=numpy.float32, ndmin=1).view(numpy.uint32)
+        bits = (bits + 0x7FFF + ((bits >> 16) & 1)) & numpy.uint32(0xFFFF0000)
+        result = bits.view(numpy.float32)
+        return result if numpy.ndim(value) else result[0]
+    return value
+
+
+def _linspace_host(
+    start: Any, end: Any, steps: int, dtype: core.Dtype, *, opmath: bool = False
+) -> numpy.ndarray:
+    """torch's linspace kernel: the first half from ``start``, the second from ``end``.
+
+    Integer outputs compute in float64 from truncated bounds (the multiply-add fused, as
+    torch's kernel is: long double stands in, since truncation makes the last bit
+    count); float outputs in their own type, 16-bit ones rounding after every operation
+    as c10::Half does (``opmath``: logspace's exponents, whose step stays in float32)."""
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
     kind = dtype.kind
@@ -584,20 +609,25 @@ def _linspace_host(start: Any, end: Any, steps: int, dtype: core.Dtype) -> numpy
     elif kind == "c":
         work = numpy.complex128 if dtype == "complex128" else numpy.complex64
     else:
-        work = numpy.dtype(_host_dtype(dtype)).type
+        work = numpy.float64 if dtype == "float64" else numpy.float32
     if steps == 0:
         return numpy.zeros((0,), dtype=work)
     if kind in "iu":  # torch casts the bounds to the integer type first
         start, end = builtins.int(start), builtins.int(end)
     if steps == 1:
         return numpy.array([start], dtype=work)
-    start_w, end_w = work(start), work(end)
-    step = (end_w - start_w) / work(steps - 1)
+
+    def rounded(value: Any) -> Any:
+        return value if opmath else _rounded(value, dtype)
+
+    start_w, end_w = work(_rounded(start, dtype)), work(_rounded(end, dtype))
+    step = rounded((end_w - start_w) / work(steps - 1))
     index = numpy.arange(steps)
     halfway = steps // 2
-    low = start_w + step * index.astype(work)
-    high = end_w - step * (steps - 1 - index).astype(work)
-    return numpy.where(index < halfway, low, high).astype(work)
+    fused = numpy.longdouble if kind in "iu" else work
+    low = fused(start_w) + rounded(fused(step) * rounded(index.astype(fused)))
+    high = fused(end_w) - rounded(fused(step) * rounded((steps - 1 - index).astype(fused)))
+    return numpy.where(index < halfway, rounded(low), rounded(high)).astype(work)
 
 
 def linspace(
@@ -649,7 +679,12 @@ def logspace(
     _check_device(device)
     start, end = _number(start), _number(end)
     dtype = _torch_dtype(dtype) or (out.dtype if out is not None else _dtype.get_default_dtype())
-    exponents = _linspace_host(start, end, _views._as_int(steps), _dtype.float64.core_dtype)
+    # the exponents in the output's precision (as torch's kernel), the power in float64
+    exponent_dtype = dtype if dtype.is_floating_point else _dtype.float64
+    exponents = _linspace_host(
+        start, end, _views._as_int(steps), exponent_dtype.core_dtype, opmath=True
+    )
+    exponents = exponents.astype(numpy.float64)
     return _finish(_host_to(numpy.power(base, exponents), dtype), requires_grad, out)
 
 
