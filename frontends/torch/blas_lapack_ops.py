@@ -249,14 +249,12 @@ def _outer_native(name: str, input: Any, vec2: Any) -> Any:
     return ops.multiply(ops.expand_dims(input, axis=1), ops.expand_dims(vec2, axis=0))
 
 
-@_unsupported_dtypes("uint16", "uint32", "uint64")
 @torch_function("input", "vec2")
 def outer(input: Tensor, vec2: Tensor, *, out: Tensor | None = None) -> Tensor:
     """The outer product of two vectors (promoted, as torch's)."""
     return _outer_native("outer", input, vec2)
 
 
-@_unsupported_dtypes("uint16", "uint32", "uint64")
 @torch_function("input", "vec2")
 def ger(input: Tensor, vec2: Tensor, *, out: Tensor | None = None) -> Tensor:
     """Alias of :func:`outer`."""
@@ -393,7 +391,8 @@ def addbmm(
     _check_add_dtypes("addbmm", input, batch1)
     _require_dim(batch1, 3, "batch1 must be a 3D tensor")
     _require_dim(batch2, 3, "batch2 must be a 3D tensor")
-    summed = product(lambda p: ops.sum(p, axis=0), matmul_native(batch1, batch2))
+    products = matmul_native(batch1, batch2)
+    summed = ops.astype(product(lambda p: ops.sum(p, axis=0), products), dtype_of(products))
     return _add_scaled(input, summed, beta, alpha)
 
 
@@ -537,7 +536,8 @@ def matrix_power(input: Tensor, n: int, *, out: Tensor | None = None) -> Tensor:
 @_unsupported_dtypes("bool", "integer")
 @torch_function("input")
 def matrix_exp(input: Tensor) -> Tensor:
-    """The matrix exponential."""
+    """The matrix exponential (float16/bfloat16 computed in float32 and rounded: torch
+    2.13's CPU half kernel overflows to inf on ordinary inputs, which is not mimicked)."""
     from frontends.torch.linalg import matrix_exp_native
 
     return matrix_exp_native(input)

@@ -132,19 +132,53 @@ def slogdet_native(x: Any, name: str = "linalg.slogdet") -> tuple[Any, Any]:
     return ops.astype(sign, dtype_of(x)), ops.astype(logabsdet, real_dtype(dtype_of(x)))
 
 
+def _check_not_low(name: str, x: Any) -> None:
+    if dtype_of(x) in _LOW_FLOATS:
+        raise RuntimeError(
+            f"{name}: Low precision dtypes not supported. Got {torch_name(dtype_of(x))}"
+        )
+
+
 def inv_native(x: Any) -> Any:
     _check_floating("linalg.inv", x)
+    _check_not_low("linalg.inv", x)
     _check_matrix("linalg.inv", x)
     if x.shape[-1] == 0:
         return x
     return ops.linalg.inv(x)
 
 
+def _hermitian_from(x: Any, lower: bool) -> Any:
+    """The Hermitian matrix LAPACK reads from one triangle of ``x`` (a complex diagonal
+    counts by its real part)."""
+    if lower:
+        hermitian = ops.add(ops.tril(x), _mH(ops.tril(x, k=-1)))
+    else:
+        hermitian = ops.add(ops.triu(x), _mH(ops.triu(x, k=1)))
+    if dtype_of(x).kind == "c":
+        diagonal_mask = ops.eye(x.shape[-1], dtype=core.bool)
+        hermitian = ops.where(
+            diagonal_mask, ops.astype(ops.real(hermitian), dtype_of(x)), hermitian
+        )
+    return hermitian
+
+
 def cholesky_native(x: Any, upper: bool, name: str = "linalg.cholesky") -> Any:
     _check_floating(name, x)
     _check_matrix(name, x)
-    # torch reads the lower triangle only
-    lower = ops.linalg.cholesky(ops.add(ops.tril(x), _mH(ops.tril(x, k=-1))))
+    # LAPACK reads the lower (or, for ``upper``, the upper) triangle only
+    try:
+        lower = ops.linalg.cholesky(_hermitian_from(x, not upper))
+    except Exception as error:  # each backend has its own error type
+        raise LinAlgError(
+            f"{name}: The factorization could not be completed because the input is not "
+            "positive-definite."
+        ) from error
+    if not bool(ops.all(ops.isfinite(lower))) and bool(ops.all(ops.isfinite(x))):
+        raise LinAlgError(
+            f"{name}: The factorization could not be completed because the input is not "
+            "positive-definite."
+        )
     return _mH(lower) if upper else lower
 
 
@@ -307,6 +341,8 @@ def matrix_power_native(x: Any, n: int) -> Any:
         )
     n = int(n)
     dtype = dtype_of(x)
+    if dtype in (core.uint16, core.uint32, core.uint64) and n == 0:
+        raise NotImplementedError(f"\"eye\" not implemented for '{torch_name(dtype)}'")
     if dtype in (core.bool, core.uint16, core.uint32, core.uint64) and n not in (0, 1):
         raise NotImplementedError(f"\"addmm_impl_cpu_\" not implemented for '{torch_name(dtype)}'")
     if n == 0:
@@ -403,7 +439,7 @@ def vector_norm_native(
     empty = 0 in (tuple(x.shape) if axes is None else tuple(x.shape[a] for a in axes))
     if math.isinf(ord):
         if empty:
-            raise IndexError(
+            raise RuntimeError(
                 f"linalg.vector_norm cannot compute the {ord} norm on an empty tensor "
                 "because the operation does not have an identity"
             )
@@ -759,7 +795,7 @@ def matrix_power(A: Tensor, n: int, *, out: Tensor | None = None) -> Tensor:
 @_unsupported_dtypes("bool", "integer")
 @torch_function("A")
 def matrix_exp(A: Tensor) -> Tensor:
-    """The matrix exponential."""
+    """The matrix exponential (float16/bfloat16: see ``torch.matrix_exp``)."""
     return matrix_exp_native(A)
 
 
@@ -820,10 +856,15 @@ def diagonal(A: Tensor, *, offset: int = 0, dim1: int = -2, dim2: int = -1) -> T
     return torch_diagonal(A, offset, dim1, dim2)
 
 
-@torch_function("x", "y")
+@torch_function("x")
 def vecdot(x: Tensor, y: Tensor, *, dim: int = -1, out: Tensor | None = None) -> Tensor:
     """``sum(conj(x) * y, dim)``; floating and complex only, same dtypes required."""
     _check_floating("linalg.vecdot", x)
+    if dtype_of(x) != dtype_of(y):
+        raise RuntimeError(
+            "linalg.vecdot: Expected x and y to have the same dtype, but found x of type "
+            f"{torch_name(dtype_of(x))} and y of type {torch_name(dtype_of(y))} instead"
+        )
     return product(
         lambda a, b: ops.sum(
             ops.multiply(ops.conj(a) if dtype_of(a).kind == "c" else a, b), axis=dim
@@ -894,13 +935,13 @@ def lstsq(A: Tensor, B: Tensor, rcond: float | None = None, *, driver: str | Non
         )
         rank = ops.sum(ops.astype(ops.greater(values_all, cut), core.int64), axis=-1)
         values = values_all if driver in ("gelsd", "gelss") else empty_real
-    if driver == "gels" or (m > n and bool(ops.all(ops.equal(rank, scalar(n, core.int64))))):
-        if m > n:
-            error = ops.subtract(ops.matmul(A, solution), rhs)
-            magnitude = ops.abs(error)
-            residuals = ops.sum(ops.multiply(magnitude, magnitude), axis=-2)
-            if vector:
-                residuals = ops.squeeze(residuals, axis=-1)
+    full_rank = rank is None or bool(ops.all(ops.equal(rank, scalar(n, core.int64))))
+    if driver != "gelsy" and m > n and full_rank:
+        error = ops.subtract(ops.matmul(A, solution), rhs)
+        magnitude = ops.abs(error)
+        residuals = ops.sum(ops.multiply(magnitude, magnitude), axis=-2)
+        if vector:
+            residuals = ops.squeeze(residuals, axis=-1)
     if residuals is None:
         residuals = empty_real
     if rank is None:
@@ -921,9 +962,13 @@ def _lu_native(x: Any) -> tuple[Any, Any, Any]:
     pivots = []
     rows = ops.broadcast_to(ops.arange(m, dtype=core.int64), (*batch, m))
     for k in range(builtins.min(m, n)):
-        column = ops.abs(
-            ops.take(lu_value, ops.asarray([k], dtype=core.int64), axis=-1)
-        )  # (..., m, 1)
+        column = ops.take(lu_value, ops.asarray([k], dtype=core.int64), axis=-1)  # (..., m, 1)
+        # LAPACK's pivot: the largest |re| + |im| (izamax), the first on ties
+        column = (
+            ops.add(ops.abs(ops.real(column)), ops.abs(ops.imag(column)))
+            if dtype.kind == "c"
+            else ops.abs(column)
+        )
         below = ops.where(
             ops.reshape(ops.less(ops.arange(m, dtype=core.int64), scalar(k, core.int64)), (m, 1)),
             scalar(-1, real_dtype(dtype)),

@@ -433,9 +433,13 @@ def diff(
 
 
 def _flip_native(x: Any, dims: Sequence[int]) -> Any:
+    """``x`` reversed along ``dims``; like torch's CPU kernel, uint16/32/64 cannot be
+    reversed along their last dimension."""
     axes = normalize_dims(list(dims), ndim_of(x))
     if not axes or ndim_of(x) == 0:
         return ops.asarray(x, copy=True)
+    if str(dtype_of(x)) in _WIDE_UNSIGNED and ndim_of(x) - 1 in axes:
+        raise NotImplementedError(f"\"flip_cpu\" not implemented for '{torch_name(dtype_of(x))}'")
     return ops.flip(x, axis=axes)
 
 
@@ -463,7 +467,6 @@ def flipud(input: Tensor) -> Tensor:
     return _flip_native(input, (0,))
 
 
-@_unsupported_dtypes(*_WIDE_UNSIGNED)
 @torch_function("input")
 def rot90(input: Tensor, k: int = 1, dims: Sequence[int] = (0, 1)) -> Tensor:
     """Rotated by 90 degrees ``k`` times in the plane ``dims`` (from dims[0] to dims[1])."""
@@ -770,33 +773,41 @@ def bincount(input: Tensor, weights: Tensor | None = None, minlength: int = 0) -
     return ops.sum(values, axis=0)
 
 
-def _nan_less(a: Any, b: Any) -> Any:
-    """``a < b`` with NaN sorting after every number (torch's sort order)."""
-    less = ops.less(a, b)
-    if dtype_of(a).kind == "f":
-        less = ops.logical_or(less, ops.logical_and(ops.logical_not(ops.isnan(a)), ops.isnan(b)))
-    return less
-
-
 def _searchsorted_native(sequence: Any, values: Any, right: bool, out_int32: bool) -> Any:
-    """Insertion positions of ``values`` in the (batched, last-dim) sorted ``sequence``."""
-    if ndim_of(sequence) > 1:
-        if ndim_of(values) == 0 or tuple(sequence.shape[:-1]) != tuple(values.shape[:-1]):
-            raise RuntimeError(
-                "torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 "
-                "dimensions of boundaries tensor and input value tensor must match, but we got "
-                f"boundaries tensor {list(sequence.shape)} and input value tensor {list(values.shape)}"
+    """Insertion positions of ``values`` in the (batched, last-dim) sorted ``sequence``, by
+    torch's own binary search (so NaN and unsorted entries land where torch puts them):
+    the first position whose element is ``>= value`` (``> value`` when ``right``)."""
+    if ndim_of(sequence) > 1 and (
+        ndim_of(values) == 0 or tuple(sequence.shape[:-1]) != tuple(values.shape[:-1])
+    ):
+        raise RuntimeError(
+            "torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 "
+            "dimensions of boundaries tensor and input value tensor must match, but we got "
+            f"boundaries tensor {list(sequence.shape)} and input value tensor "
+            f"{list(values.shape)}"
+        )
+    n = sequence.shape[-1]
+    start = ops.zeros(tuple(values.shape), dtype=core.int64)
+    end = ops.full(tuple(values.shape), n, dtype=core.int64)
+    two = scalar(2, core.int64)
+    for _ in range(builtins.max(n, 1).bit_length() + 1):
+        active = ops.less(start, end)
+        mid = ops.floor_divide(ops.add(start, end), two)
+        probe = ops.minimum(mid, scalar(builtins.max(n - 1, 0), core.int64))
+        if n == 0:
+            break
+        if ndim_of(sequence) > 1:
+            mid_value = ops.take_along_axis(sequence, probe, axis=-1)
+        else:
+            mid_value = ops.reshape(
+                ops.take(sequence, ops.reshape(probe, (-1,)), axis=0), tuple(values.shape)
             )
-        seq = ops.expand_dims(sequence, axis=-2)  # (..., 1, n)
-    else:
-        seq = sequence
-    vals = ops.expand_dims(values, axis=-1)  # (..., m, 1)
-    if right:
-        before = ops.logical_not(_nan_less(vals, seq))
-    else:
-        before = _nan_less(seq, vals)
-    positions = ops.sum(ops.astype(before, core.int64), axis=-1)
-    return ops.astype(positions, core.int32 if out_int32 else core.int64)
+        found = ops.greater(mid_value, values) if right else ops.greater_equal(mid_value, values)
+        go_right = ops.logical_and(active, ops.logical_not(found))
+        go_left = ops.logical_and(active, found)
+        start = ops.where(go_right, ops.add(mid, scalar(1, core.int64)), start)
+        end = ops.where(go_left, mid, end)
+    return ops.astype(start, core.int32 if out_int32 else core.int64)
 
 
 def _search_dtypes(name: str, sequence: Any, values: Any) -> tuple[Any, Any]:
@@ -1162,10 +1173,15 @@ def view_as_real(input: Tensor) -> Tensor:
 def view_as_complex(input: Tensor) -> Tensor:
     """A complex view of a float32/float64 tensor whose last dim has size 2."""
     dtype = input.dtype.core_dtype
-    if dtype not in (core.float32, core.float64):
+    if dtype not in (core.float16, core.float32, core.float64):
         raise RuntimeError(
             "view_as_complex is only supported for float and double tensors, but got a tensor "
             f"of scalar type: {torch_name(dtype)}"
+        )
+    if dtype == core.float16:
+        raise TypeError(
+            "view_as_complex of float16 gives complex32 (torch.chalf) in torch, a dtype this "
+            "frontend does not have; cast to float32 first"
         )
     if input.ndim == 0 or input.shape[-1] != 2:
         raise RuntimeError("Tensor must have a last dimension of size 2")
