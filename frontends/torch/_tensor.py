@@ -289,40 +289,40 @@ class Tensor(FrontendArray):
     def type_as(self, other: Tensor) -> Tensor:
         return self.to(other.dtype)
 
-    def float(self) -> Tensor:
+    def float(self, memory_format: Any = None) -> Tensor:
         return self.to(_dtype.float32)
 
-    def double(self) -> Tensor:
+    def double(self, memory_format: Any = None) -> Tensor:
         return self.to(_dtype.float64)
 
-    def half(self) -> Tensor:
+    def half(self, memory_format: Any = None) -> Tensor:
         return self.to(_dtype.float16)
 
-    def bfloat16(self) -> Tensor:
+    def bfloat16(self, memory_format: Any = None) -> Tensor:
         return self.to(_dtype.bfloat16)
 
-    def long(self) -> Tensor:
+    def long(self, memory_format: Any = None) -> Tensor:
         return self.to(_dtype.int64)
 
-    def int(self) -> Tensor:
+    def int(self, memory_format: Any = None) -> Tensor:
         return self.to(_dtype.int32)
 
-    def short(self) -> Tensor:
+    def short(self, memory_format: Any = None) -> Tensor:
         return self.to(_dtype.int16)
 
-    def char(self) -> Tensor:
+    def char(self, memory_format: Any = None) -> Tensor:
         return self.to(_dtype.int8)
 
-    def byte(self) -> Tensor:
+    def byte(self, memory_format: Any = None) -> Tensor:
         return self.to(_dtype.uint8)
 
-    def bool(self) -> Tensor:
+    def bool(self, memory_format: Any = None) -> Tensor:
         return self.to(_dtype.bool)
 
-    def cfloat(self) -> Tensor:
+    def cfloat(self, memory_format: Any = None) -> Tensor:
         return self.to(_dtype.complex64)
 
-    def cdouble(self) -> Tensor:
+    def cdouble(self, memory_format: Any = None) -> Tensor:
         return self.to(_dtype.complex128)
 
     # ------------------------------------------------------------------ Python protocol

@@ -533,7 +533,7 @@ def tile(input: Tensor, dims: Sequence[int]) -> Tensor:
 # gather / scatter / index_*
 # ---------------------------------------------------------------------------------------
 def _check_index(index: Any, name: str) -> Any:
-    if _dtype_of(index) not in ("int64", "int32"):
+    if _dtype_of(index) not in ("int64", "int32") and math.prod(_shape(index)):
         raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index")
     return index
 
@@ -588,6 +588,8 @@ def gather(
     input: Tensor, dim: int, index: Tensor, *, sparse_grad: bool = False, out: Tensor | None = None
 ) -> Tensor:
     _check_index(index, "gather")
+    if _dtype_of(index) not in ("int64", "int32"):  # an empty index of another dtype
+        index = ops.astype(index, core.int64)
     ndim = builtins.max(len(input.shape), 1)
     if builtins.max(len(index.shape), 1) != ndim:
         raise RuntimeError("Index tensor must have the same number of dimensions as input tensor")
@@ -738,6 +740,11 @@ def scatter_reduce(
     return ops.divide(result, counts)
 
 
+def _vector(value: Any) -> Tensor:
+    """A native as a 1-D Tensor (0-d inputs of the index_* ops act as one element)."""
+    return Tensor._from_native(ops.reshape(value, (-1,)))
+
+
 def _index_1d(index: Any, name: str) -> Any:
     if len(index.shape) > 1:
         raise IndexError(f"{name}(): Index is supposed to be a vector")
@@ -811,6 +818,9 @@ def index_add(
     alpha: Any = 1,
     out: Tensor | None = None,
 ) -> Tensor:
+    if not len(input.shape):  # torch treats a 0-d tensor as one element along dim 0
+        vector = index_add(_vector(input), dim, _vector(index), _vector(source), alpha=alpha)
+        return ops.reshape(vector.native, ())
     dim, index, _ = _along(input, dim, index, "index_add", source)
     dtype = _dtype_of(input)
     if _dtype_of(source) != dtype:
@@ -833,6 +843,9 @@ def index_add(
 def index_copy(
     input: Tensor, dim: int, index: Tensor, source: Tensor, *, out: Tensor | None = None
 ) -> Tensor:
+    if not len(input.shape):
+        vector = index_copy(_vector(input), dim, _vector(index), _vector(source))
+        return ops.reshape(vector.native, ())
     dim, index, _ = _along(input, dim, index, "index_copy", source)
     dtype = _dtype_of(input)
     if _dtype_of(source) != dtype:
@@ -851,6 +864,9 @@ def index_fill(input: Tensor, dim: int, index: Tensor, value: Any) -> Tensor:
             "index_fill_ only supports a 0-dimensional value tensor, but got tensor with "
             f"{len(value.shape)} dimension(s)."
         )
+    if not len(input.shape):
+        vector = index_fill(_vector(input), dim, _vector(index), _scalar(value))
+        return ops.reshape(vector.native, ())
     dim, index, _ = _along(input, dim, index, "index_fill_")
     key = (slice(None),) * dim + (index,)
     return ops.set_item(input, key, _views.as_native_of(_scalar(value), _dtype_of(input)))
@@ -872,6 +888,11 @@ def index_reduce(
         raise RuntimeError(
             f"index_reduce(): Expected reduce to be one of prod, mean, amax or amin but got {reduce}."
         )
+    if not len(input.shape):
+        vector = index_reduce(
+            _vector(input), dim, _vector(index), _vector(source), reduce, include_self=include_self
+        )
+        return ops.reshape(vector.native, ())
     dim, index, _ = _along(input, dim, index, "index_reduce_")
     _check_source(input, dim, index, source, "index_reduce_")
     expanded = _expanded_index(index, dim, _shape(source))
