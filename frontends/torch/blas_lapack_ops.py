@@ -536,8 +536,9 @@ def matrix_power(input: Tensor, n: int, *, out: Tensor | None = None) -> Tensor:
 @_unsupported_dtypes("bool", "integer")
 @torch_function("input")
 def matrix_exp(input: Tensor) -> Tensor:
-    """The matrix exponential (float16/bfloat16 computed in float32 and rounded: torch
-    2.13's CPU half kernel overflows to inf on ordinary inputs, which is not mimicked)."""
+    """The matrix exponential, computed in double precision and rounded (for
+    float16/bfloat16 torch 2.13's CPU kernel overflows to inf on ordinary inputs, which is
+    not mimicked)."""
     from frontends.torch.linalg import matrix_exp_native
 
     return matrix_exp_native(input)

@@ -362,11 +362,18 @@ def matrix_power_native(x: Any, n: int) -> Any:
 
 
 def matrix_exp_native(x: Any) -> Any:
-    """exp(A) by scaling and squaring of a degree-18 Taylor sum (float32 for f16/bf16)."""
+    """exp(A) by scaling and squaring of a degree-18 Taylor sum, computed in double
+    precision and rounded to the input's dtype."""
     _check_floating("linalg.matrix_exp", x)
     _check_matrix("linalg.matrix_exp", x)
     dtype = dtype_of(x)
-    work = ops.astype(x, core.float32) if dtype in _LOW_FLOATS else x
+    wider = {
+        core.float16: core.float64,
+        core.bfloat16: core.float64,
+        core.float32: core.float64,
+        core.complex64: core.complex128,
+    }
+    work = ops.astype(x, wider[dtype]) if dtype in wider else x
     if 0 in tuple(x.shape):
         return x
     norm_one = float(ops.max(ops.sum(ops.abs(work), axis=-2)))
@@ -883,9 +890,9 @@ def vander(x: Tensor, *, N: int | None = None) -> Tensor:
             f"{torch_name(dtype)}"
         )
     if ndim_of(x) == 0:
-        raise RuntimeError("linalg.vander: x must have at least one dimension")
+        x = ops.reshape(x, (1,))
     n = x.shape[-1] if N is None else N
-    if n <= 0:
+    if n <= 1:
         raise RuntimeError("N must be greater than 1.")
     return powers_native(x, n)
 

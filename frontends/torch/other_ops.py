@@ -581,7 +581,25 @@ def tensordot(a: Tensor, b: Tensor, dims: Any = 2, out: Tensor | None = None) ->
         first = [first] if isinstance(first, builtins.int) else list(first)
         second = [second] if isinstance(second, builtins.int) else list(second)
         axes = (first, second)
+        a, b = _expand_contracted(a, b, first, second)
     return product(lambda x, y: ops.tensordot(x, y, axes=axes), a, b)
+
+
+def _expand_contracted(a: Any, b: Any, first: list[int], second: list[int]) -> tuple[Any, Any]:
+    """torch's tensordot expands a contracted dimension of size 1 to its partner's size."""
+    a_shape, b_shape = list(a.shape), list(b.shape)
+    for i, j in zip(first, second):
+        if a_shape[i] != b_shape[j]:
+            if a_shape[i] == 1:
+                a_shape[i] = b_shape[j]
+            elif b_shape[j] == 1:
+                b_shape[j] = a_shape[i]
+            else:
+                raise RuntimeError(
+                    f"contracted dimensions need to match, but first has size {a.shape[i]} in "
+                    f"dim {i} and second has size {b.shape[j]} in dim {j}"
+                )
+    return ops.broadcast_to(a, tuple(a_shape)), ops.broadcast_to(b, tuple(b_shape))
 
 
 def _host_list(x: Any) -> list:
@@ -946,27 +964,50 @@ def histogram(
     density: bool = False,
     out: Any = None,
 ) -> Any:
-    """``return_types.histogram(hist, bin_edges)`` for ``bins`` equal bins (over
-    ``range`` or the data's range); ``bins`` as a tensor of edges is not supported."""
+    """``return_types.histogram(hist, bin_edges)``: ``bins`` equal bins (over ``range`` or
+    the data's range) or a 1-D tensor of bin edges."""
     dtype = dtype_of(input)
-    if not isinstance(bins, builtins.int):
-        raise NotImplementedError("torch.histogram with a tensor of bin edges is not supported")
     x = ops.astype(ops.reshape(input, (-1,)), core.float64)
-    if range is not None:
-        low, high = float(range[0]), float(range[1])
-    elif x.shape[0]:
-        low, high = float(ops.min(x)), float(ops.max(x))
-    else:
-        low, high = 0.0, 0.0
-    if low == high:
-        low, high = low - 0.5, high + 0.5
     flat_weight = None if weight is None else ops.reshape(weight, (-1,))
-    counts = _histogram_counts(x, flat_weight, bins, low, high)
-    edges = ops.linspace(low, high, bins + 1, dtype=core.float64)
+    if isinstance(bins, builtins.int):
+        if range is not None:
+            low, high = float(range[0]), float(range[1])
+        elif x.shape[0]:
+            low, high = float(ops.min(x)), float(ops.max(x))
+        else:
+            low, high = 0.0, 0.0
+        if low == high:
+            low, high = low - 0.5, high + 0.5
+        counts = _histogram_counts(x, flat_weight, bins, low, high)
+        edges = ops.linspace(low, high, bins + 1, dtype=core.float64)
+    else:
+        edges = ops.astype(ops.reshape(bins, (-1,)), core.float64)
+        counts = _edge_counts(x, flat_weight, edges)
     if density:
         widths = ops.subtract(edges[1:], edges[:-1])
         counts = ops.divide(counts, ops.multiply(ops.sum(counts), widths))
     return _histogram_type(ops.astype(counts, dtype), ops.astype(edges, dtype))
+
+
+def _edge_counts(x: Any, weight: Any, edges: Any) -> Any:
+    """Counts (or weight sums) of ``x`` in the bins [e_i, e_i+1) (the last one closed)."""
+    n = edges.shape[0] - 1
+    low, high = edges[:-1], edges[1:]
+    column = ops.expand_dims(x, axis=1)
+    last = ops.equal(ops.arange(n, dtype=core.int64), scalar(n - 1, core.int64))
+    above_low = ops.greater_equal(column, ops.expand_dims(low, axis=0))
+    below_high = ops.logical_or(
+        ops.less(column, ops.expand_dims(high, axis=0)),
+        ops.logical_and(
+            ops.expand_dims(last, axis=0), ops.equal(column, ops.expand_dims(high, axis=0))
+        ),
+    )
+    contribution = ops.astype(ops.logical_and(above_low, below_high), core.float64)
+    if weight is not None:
+        contribution = ops.multiply(
+            contribution, ops.expand_dims(ops.astype(weight, core.float64), axis=1)
+        )
+    return ops.sum(contribution, axis=0)
 
 
 # ---------------------------------------------------------------------------------------
@@ -1020,10 +1061,10 @@ def combinations(input: Tensor, r: int = 2, with_replacement: bool = False) -> T
     pick = itertools.combinations_with_replacement if with_replacement else itertools.combinations
     rows = list(pick(range(input.shape[0]), r))
     if not rows:
-        return ops.zeros((0, r) if r > 1 else (0,), dtype=dtype_of(input))
+        return ops.zeros((0, r), dtype=dtype_of(input))
     index = ops.asarray(rows, dtype=core.int64)
     result = ops.take(input, ops.reshape(index, (-1,)), axis=0)
-    return ops.reshape(result, (len(rows), r) if r > 1 else (len(rows),))
+    return ops.reshape(result, (len(rows), r))
 
 
 @torch_function("x")

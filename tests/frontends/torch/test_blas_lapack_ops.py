@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy
 import pytest
 import torch as real_torch
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from frontends import torch
@@ -193,6 +193,9 @@ def test_svd_and_qr_reconstruct(backend, dtype, some):
     )
 
 
+# conftest's profile, explicitly: importing torch's op database (test_op_db) loads torch's
+# own hypothesis profile for the rest of the session
+@settings(settings.get_profile("default"))
 @given(
     dtype=st.sampled_from(["float32", "float64", "int32", "bfloat16"]),
     m=st.integers(1, 4),
@@ -209,6 +212,7 @@ def test_hypothesis_matmul(backend, dtype, m, k, n, batch):
     )
 
 
+@settings(settings.get_profile("default"))
 @given(dtype=st.sampled_from(FLOATS), n=st.integers(1, 4), batch=st.sampled_from([(), (2,)]))
 def test_hypothesis_inverse_and_det(backend, dtype, n, batch):
     array = well_conditioned(dtype, (*batch, n, n))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy
 import pytest
 import torch as real_torch
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from frontends import torch
@@ -107,6 +107,9 @@ def test_errors(backend):
     compare(lambda T, x: T.fft.fftn(x, s=(2, 2), dim=(0,)), (sample("float32", (4, 4)), "float32"))
 
 
+# conftest's profile, explicitly: importing torch's op database (test_op_db) loads torch's
+# own hypothesis profile for the rest of the session
+@settings(settings.get_profile("default"))
 @given(
     name=st.sampled_from(sorted(CALLS)),
     dtype=st.sampled_from(["float32", "float64", "complex64", "complex128", "int16"]),

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy
 import pytest
 import torch as real_torch
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from frontends import torch
@@ -232,6 +232,9 @@ def test_view_as_real_writes_through(backend):
     assert_matches(front, real)
 
 
+# conftest's profile, explicitly: importing torch's op database (test_op_db) loads torch's
+# own hypothesis profile for the rest of the session
+@settings(settings.get_profile("default"))
 @given(
     dtype=st.sampled_from(["int32", "int64", "float32", "float64", "bfloat16"]),
     shape=shapes(1, 3),
@@ -253,6 +256,7 @@ def test_hypothesis_cumulative(backend, dtype, shape, data):
     compare(lambda T, x: T.diff(x, 1, dim), (array, dtype))
 
 
+@settings(settings.get_profile("default"))
 @given(
     dtype=st.sampled_from(["int8", "int16", "int64", "uint8"]), shape=shapes(0, 2), data=st.data()
 )

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy
 import pytest
 import torch as real_torch
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from frontends import torch
@@ -162,6 +162,9 @@ REDUCE_ANY_SHAPE = {
 }
 
 
+# conftest's profile, explicitly: importing torch's op database (test_op_db) loads torch's
+# own hypothesis profile for the rest of the session
+@settings(settings.get_profile("default"))
 @given(
     name=st.sampled_from(sorted(REDUCE_ANY_SHAPE)),
     dtype=st.sampled_from(
@@ -191,6 +194,7 @@ def test_hypothesis_reductions(backend, name, dtype, shape, data):
     )
 
 
+@settings(settings.get_profile("default"))
 @given(dtype=st.sampled_from(["int32", "float32", "float64"]), shape=shapes(1, 3), data=st.data())
 def test_hypothesis_unique(backend, dtype, shape, data):
     array = data.draw(arrays(dtype, shape, special=False).map(lambda a: numpy.round(a)))
