@@ -67,7 +67,6 @@ def _sample(dtype: str) -> list:
 
 # core bugs (reported): the frontend is right on numpy and torch, core's backend is not
 KNOWN_CORE_BUGS = {
-    ("tensorflow", "erf"): "core's tensorflow erf(+-inf) in float64 gives nan, not +-1",
     ("jax", "sinh"): "core's jax sinh is ~20 ulp off for large float32 arguments (sinh(33))",
 }
 
