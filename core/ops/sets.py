@@ -1,4 +1,4 @@
-"""core's set functions: unique_all, unique_counts, unique_inverse, unique_values.
+"""core's set functions: isin, unique_all, unique_counts, unique_inverse, unique_values.
 
 As the standard asks, each nan is a distinct value and ``-0.0`` equals ``0.0``. core also
 fixes what the standard leaves open, identically on every backend: the unique values are
@@ -49,3 +49,13 @@ def unique_inverse(x: ArrayLike, /) -> UniqueInverseResult:
 @primary
 def unique_values(x: ArrayLike, /) -> Array:
     """The unique values of ``x``, sorted, as a 1-D array."""
+
+
+@primary
+def isin(x1: ArrayLike | int, x2: ArrayLike | int, /, *, invert: bool = False) -> Array:
+    """For each element of ``x1``, whether it equals some element of ``x2`` (negated with
+    ``invert``); a bool array of ``x1``'s shape.
+
+    From the 2025.12 standard. ``x1`` and ``x2`` are compared in their common dtype (core's
+    promotion); nan is in nothing, ``-0.0`` is in ``[0.0]``.
+    """

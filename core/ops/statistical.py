@@ -68,7 +68,7 @@ def cummax(x: ArrayLike, /, *, axis: int | None = None) -> CumulativeResult:
 
     Not in the standard; torch's ``cummax``, whose index rule every backend follows: on a
     tie the later index is taken, and once a nan is met the values are nan and the index is
-    that of the latest nan.
+    that of the latest nan. Real input only (complex raises UnsupportedDtypeError).
     """
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 import core
 from tests.core.oracle import NUMPY_DTYPES, arrays, assert_same, dtype_names
@@ -71,3 +72,48 @@ def test_unique_of_empty_and_0d(backend):
     scalar = core.unique_inverse(core.asarray(numpy.array(2**64 - 1, numpy.uint64)))
     assert_same(scalar.values, numpy.array([2**64 - 1], numpy.uint64))
     assert_same(scalar.inverse_indices, numpy.int64(0))
+
+
+@given(
+    dtypes=st.tuples(dtype_names("all"), dtype_names("all")),
+    data=st.data(),
+    invert=st.booleans(),
+)
+def test_isin(backend, dtypes, data, invert):
+    small = {"min_value": -3, "max_value": 3}
+    x1 = data.draw(arrays(dtypes[0]))
+    x2 = data.draw(arrays(dtypes[1], max_dims=1, max_side=6))
+    if core.as_core_dtype(x1.dtype).kind in "iu" and core.as_core_dtype(x2.dtype).kind in "iu":
+        # small integers, so that matches happen
+        x1 = data.draw(arrays(dtypes[0], shape=x1.shape, elements=bounded_ints(dtypes[0], small)))
+        x2 = data.draw(arrays(dtypes[1], shape=x2.shape, elements=bounded_ints(dtypes[1], small)))
+    common = core.result_type(core.as_core_dtype(x1.dtype), core.as_core_dtype(x2.dtype))
+    wide1 = x1.astype(NUMPY_DTYPES[common])
+    wide2 = x2.astype(NUMPY_DTYPES[common])
+    if common == "bfloat16":
+        wide1, wide2 = wide1.astype(numpy.float32), wide2.astype(numpy.float32)
+    expected = numpy.isin(wide1, wide2, invert=invert)
+    result = core.isin(core.asarray(x1), core.asarray(x2), invert=invert)
+    assert_same(result, numpy.asarray(expected))
+
+
+def bounded_ints(dtype: str, bounds: dict) -> dict:
+    return {"min_value": 0, "max_value": 3} if dtype.startswith("uint") else bounds
+
+
+def test_isin_nan_zero_and_scalars(backend):
+    x = core.asarray(numpy.array([numpy.nan, -0.0, 2.0, 5.0], numpy.float32))
+    y = core.asarray(numpy.array([numpy.nan, 0.0, 2.0], numpy.float32))
+    assert_same(core.isin(x, y), numpy.array([False, True, True, False]))
+    assert_same(core.isin(x, y, invert=True), numpy.array([True, False, False, True]))
+    ints = core.asarray(numpy.array([[1, 2], [3, 4]], numpy.int8))
+    assert_same(core.isin(ints, 3), numpy.array([[False, False], [True, False]]))
+    assert_same(core.isin(2, ints), numpy.bool_(True))
+    big = core.asarray(numpy.array([2**64 - 1, 1], numpy.uint64))
+    assert_same(
+        core.isin(big, core.asarray(numpy.array([2**64 - 1], numpy.uint64))),
+        numpy.array([True, False]),
+    )
+    assert_same(
+        core.isin(ints, core.asarray(numpy.zeros(0, numpy.int8))), numpy.zeros((2, 2), bool)
+    )

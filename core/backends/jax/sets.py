@@ -12,6 +12,7 @@ import jax
 import jax.numpy as jnp
 import numpy
 
+from core.backends.jax import promote
 from core.backends.numpy.sets import _unique as _numpy_unique
 from core.ops.sets import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
 
@@ -36,3 +37,14 @@ def unique_inverse(x: jax.Array, /) -> UniqueInverseResult:
 
 def unique_values(x: jax.Array, /) -> jax.Array:
     return _unique(x).values
+
+
+def isin(x1: jax.Array, x2: jax.Array, /, *, invert: bool = False) -> jax.Array:
+    x1, x2 = promote(x1, x2)
+    haystack = jnp.sort(x2.reshape(-1))  # nan last
+    if haystack.size == 0:
+        found = jnp.zeros(x1.shape, dtype=jnp.bool_)
+    else:
+        index = jnp.minimum(jnp.searchsorted(haystack, x1), haystack.size - 1)
+        found = haystack[index] == x1
+    return found != invert

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy
 
+from core.backends.numpy import promote
 from core.backends.numpy.statistical import _ordered
 from core.ops.sets import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
 
@@ -43,3 +44,15 @@ def unique_inverse(x: numpy.ndarray, /) -> UniqueInverseResult:
 
 def unique_values(x: numpy.ndarray, /) -> numpy.ndarray:
     return _unique(x).values
+
+
+def isin(x1: numpy.ndarray, x2: numpy.ndarray, /, *, invert: bool = False) -> numpy.ndarray:
+    x1, x2 = promote(x1, x2)
+    needles = _ordered(x1)
+    haystack = numpy.sort(_ordered(x2).reshape(-1))  # nan last
+    if haystack.size == 0:
+        found = numpy.zeros(x1.shape, dtype=bool)
+    else:
+        index = numpy.minimum(numpy.searchsorted(haystack, needles), haystack.size - 1)
+        found = numpy.asarray(haystack[index] == needles)
+    return numpy.asarray(found != invert)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import torch
 
-from core.backends.torch import version
+from core.backends.torch import promote, version
 from core.backends.torch.statistical import _ordered, _unordered
 from core.ops.sets import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
 from core.support import with_unsupported_dtypes
@@ -46,3 +46,19 @@ def unique_inverse(x: torch.Tensor, /) -> UniqueInverseResult:
 @with_unsupported_dtypes({"2.13 and below": ("complex",)}, version)
 def unique_values(x: torch.Tensor, /) -> torch.Tensor:
     return _unique(x).values
+
+
+def isin(x1: torch.Tensor, x2: torch.Tensor, /, *, invert: bool = False) -> torch.Tensor:
+    x1, x2 = promote(x1, x2)
+    if x1.is_complex():
+        # no complex sort in torch: compare every pair
+        found = (x1.reshape(-1, 1) == x2.reshape(1, -1)).any(dim=1).reshape(x1.shape)
+        return found != invert
+    needles = _ordered(x1)
+    haystack = torch.sort(_ordered(x2).reshape(-1)).values  # nan last
+    if haystack.numel() == 0:
+        found = torch.zeros(x1.shape, dtype=torch.bool)
+    else:
+        index = torch.searchsorted(haystack, needles.reshape(-1)).clamp(max=haystack.numel() - 1)
+        found = (haystack[index] == needles.reshape(-1)).reshape(x1.shape)
+    return found != invert
