@@ -26,3 +26,9 @@ def backend(request: pytest.FixtureRequest):
     """Run the test once per backend, with that backend set."""
     with core.use_backend(request.param):
         yield request.param
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Collecting test_op_db imports torch's internal test utilities, which load torch's own
+    hypothesis profile; load ours again once collection is over."""
+    settings.load_profile("default")
