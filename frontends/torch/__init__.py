@@ -50,7 +50,8 @@ from frontends.torch.comparison_ops import *  # noqa: F403
 from frontends.torch.reduction_ops import *  # noqa: F403
 from frontends.torch.other_ops import *  # noqa: F403
 from frontends.torch.blas_lapack_ops import *  # noqa: F403
-from frontends.torch import fft, linalg, special
+from frontends.torch.random_sampling import *  # noqa: F403
+from frontends.torch import fft, linalg, special, testing
 
 from frontends.torch.autograd.grad_mode import (
     enable_grad,
