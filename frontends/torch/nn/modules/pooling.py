@@ -1,0 +1,194 @@
+"""torch.nn pooling layers: MaxPool*, AvgPool*, AdaptiveAvgPool*, AdaptiveMaxPool*, LPPool*."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from frontends.torch._tensor import Tensor
+from frontends.torch.nn import functional as F
+from frontends.torch.nn.modules.module import Module
+
+__all__ = [
+    "AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AdaptiveAvgPool3d",
+    "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AdaptiveMaxPool3d",
+    "AvgPool1d", "AvgPool2d", "AvgPool3d",
+    "MaxPool1d", "MaxPool2d", "MaxPool3d",
+]  # fmt: skip
+
+
+class _MaxPoolNd(Module):
+    _n = 0
+
+    def __init__(
+        self,
+        kernel_size: Any,
+        stride: Any = None,
+        padding: Any = 0,
+        dilation: Any = 1,
+        return_indices: bool = False,
+        ceil_mode: bool = False,
+    ) -> None:
+        super().__init__()
+        self.kernel_size = kernel_size
+        self.stride = stride if (stride is not None) else kernel_size
+        self.padding = padding
+        self.dilation = dilation
+        self.return_indices = return_indices
+        self.ceil_mode = ceil_mode
+
+    def extra_repr(self) -> str:
+        return (
+            f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}, "
+            f"dilation={self.dilation}, ceil_mode={self.ceil_mode}"
+        )
+
+    def forward(self, input: Tensor) -> Any:
+        pool = (F.max_pool1d, F.max_pool2d, F.max_pool3d)[self._n - 1]
+        return pool(
+            input, self.kernel_size, self.stride, self.padding, self.dilation,
+            ceil_mode=self.ceil_mode, return_indices=self.return_indices,
+        )  # fmt: skip
+
+
+class MaxPool1d(_MaxPoolNd):
+    """torch.nn.MaxPool1d."""
+
+    _n = 1
+
+
+class MaxPool2d(_MaxPoolNd):
+    """torch.nn.MaxPool2d."""
+
+    _n = 2
+
+
+class MaxPool3d(_MaxPoolNd):
+    """torch.nn.MaxPool3d."""
+
+    _n = 3
+
+
+class AvgPool1d(Module):
+    """torch.nn.AvgPool1d."""
+
+    def __init__(
+        self, kernel_size: Any, stride: Any = None, padding: Any = 0, ceil_mode: bool = False,
+        count_include_pad: bool = True,
+    ) -> None:  # fmt: skip
+        super().__init__()
+        self.kernel_size = _single(kernel_size)
+        self.stride = _single(stride if stride is not None else kernel_size)
+        self.padding = _single(padding)
+        self.ceil_mode = ceil_mode
+        self.count_include_pad = count_include_pad
+
+    def extra_repr(self) -> str:
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.avg_pool1d(
+            input,
+            self.kernel_size,
+            self.stride,
+            self.padding,
+            self.ceil_mode,
+            self.count_include_pad,
+        )
+
+
+def _single(x: Any) -> tuple:
+    return tuple(x) if isinstance(x, (tuple, list)) else (x,)
+
+
+class _AvgPoolNd(Module):
+    _n = 2
+
+    def __init__(
+        self,
+        kernel_size: Any,
+        stride: Any = None,
+        padding: Any = 0,
+        ceil_mode: bool = False,
+        count_include_pad: bool = True,
+        divisor_override: int | None = None,
+    ) -> None:
+        super().__init__()
+        self.kernel_size = kernel_size
+        self.stride = stride if (stride is not None) else kernel_size
+        self.padding = padding
+        self.ceil_mode = ceil_mode
+        self.count_include_pad = count_include_pad
+        self.divisor_override = divisor_override
+
+    def extra_repr(self) -> str:
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+    def forward(self, input: Tensor) -> Tensor:
+        pool = F.avg_pool2d if self._n == 2 else F.avg_pool3d
+        return pool(
+            input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+            self.count_include_pad, self.divisor_override,
+        )  # fmt: skip
+
+
+class AvgPool2d(_AvgPoolNd):
+    """torch.nn.AvgPool2d."""
+
+    _n = 2
+
+
+class AvgPool3d(_AvgPoolNd):
+    """torch.nn.AvgPool3d."""
+
+    _n = 3
+
+
+class _AdaptivePoolNd(Module):
+    _n = 1
+    _max = False
+
+    def __init__(self, output_size: Any, return_indices: bool = False) -> None:
+        super().__init__()
+        self.output_size = output_size
+        if self._max:
+            self.return_indices = return_indices
+
+    def extra_repr(self) -> str:
+        return f"output_size={self.output_size}"
+
+    def forward(self, input: Tensor) -> Any:
+        if self._max:
+            pool = (F.adaptive_max_pool1d, F.adaptive_max_pool2d, F.adaptive_max_pool3d)[
+                self._n - 1
+            ]
+            return pool(input, self.output_size, self.return_indices)
+        pool = (F.adaptive_avg_pool1d, F.adaptive_avg_pool2d, F.adaptive_avg_pool3d)[self._n - 1]
+        return pool(input, self.output_size)
+
+
+def _adaptive(name: str, n: int, is_max: bool) -> type:
+    if is_max:
+
+        def __init__(self: Any, output_size: Any, return_indices: bool = False) -> None:
+            _AdaptivePoolNd.__init__(self, output_size, return_indices)
+
+    else:
+
+        def __init__(self: Any, output_size: Any) -> None:
+            _AdaptivePoolNd.__init__(self, output_size)
+
+    cls = type(
+        name,
+        (_AdaptivePoolNd,),
+        {"_n": n, "_max": is_max, "__init__": __init__, "__doc__": f"torch.nn.{name}."},
+    )
+    cls.__module__ = __name__
+    return cls
+
+
+AdaptiveAvgPool1d = _adaptive("AdaptiveAvgPool1d", 1, False)
+AdaptiveAvgPool2d = _adaptive("AdaptiveAvgPool2d", 2, False)
+AdaptiveAvgPool3d = _adaptive("AdaptiveAvgPool3d", 3, False)
+AdaptiveMaxPool1d = _adaptive("AdaptiveMaxPool1d", 1, True)
+AdaptiveMaxPool2d = _adaptive("AdaptiveMaxPool2d", 2, True)
+AdaptiveMaxPool3d = _adaptive("AdaptiveMaxPool3d", 3, True)

@@ -1,0 +1,57 @@
+"""torch.nn.Parameter: a Tensor that a Module registers as a learnable parameter.
+
+No autograd graph is built by this frontend (see :mod:`frontends.torch._tensor`), so
+``requires_grad`` is recorded only. Unlike torch, a Parameter made from a tensor does not
+share memory with it (frontend tensors share writes only through views).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from frontends.torch._tensor import Tensor, to_native
+
+
+class Parameter(Tensor):
+    """A Tensor with ``requires_grad=True`` by default, registered by ``Module.__setattr__``."""
+
+    def __new__(cls, data: Any = None, requires_grad: bool = True) -> Parameter:
+        if data is None:
+            from frontends import torch
+
+            data = torch.empty(0)
+        param = cls._from_native(to_native(data))
+        param.requires_grad = requires_grad
+        return param
+
+    def __init__(self, data: Any = None, requires_grad: bool = True) -> None:
+        pass
+
+    def __repr__(self) -> str:
+        return "Parameter containing:\n" + super().__repr__()
+
+    def __deepcopy__(self, memo: dict) -> Parameter:
+        result = Parameter(self.native, self.requires_grad)
+        memo[id(self)] = result
+        return result
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        return (_rebuild_parameter, (self.numpy(force=True), self.requires_grad))
+
+
+def _rebuild_parameter(array: Any, requires_grad: bool) -> Parameter:
+    from core import native
+
+    return Parameter(native.asarray(array), requires_grad)
+
+
+class Buffer(Tensor):
+    """torch.nn.Buffer: a tensor that ``Module.__setattr__`` registers as a buffer."""
+
+    def __new__(cls, data: Any = None, *, persistent: bool = True) -> Buffer:
+        buffer = cls._from_native(to_native(data))
+        buffer.persistent = persistent
+        return buffer
+
+    def __init__(self, data: Any = None, *, persistent: bool = True) -> None:
+        pass

@@ -1,0 +1,3 @@
+"""torch.utils: ``data`` (Dataset, TensorDataset, DataLoader)."""
+
+from frontends.torch.utils import data
