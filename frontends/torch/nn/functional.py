@@ -1,0 +1,1403 @@
+"""torch.nn.functional on core's nn functions (:mod:`core.ops.nn`), on every backend.
+
+Signatures and keyword names are torch 2.13's. What differs from torch, and why:
+
+* randomness (dropout masks, attention dropout) comes from core's default generator,
+  seeded by ``torch.manual_seed``: the same masks on every backend, not torch's stream;
+* ``inplace=True`` writes the result into the input tensor (and through a view into its
+  base) after computing it, as there is no autograd graph to protect;
+* ``batch_norm`` / ``instance_norm`` in training write the new running statistics into
+  the given ``running_mean`` / ``running_var`` tensors, as torch does;
+* ``interpolate(antialias=True)`` and ``embedding(sparse=True)`` gradients have no
+  meaning without autograd: ``antialias`` raises, ``sparse`` / ``scale_grad_by_freq``
+  are accepted and ignored.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import core
+from core import native as ops
+from frontends.base.array import to_native
+from frontends.torch import _dtype, special
+from frontends.torch import pointwise_ops as _pointwise
+from frontends.torch._frontend import torch_function, wrap
+from frontends.torch._tensor import Tensor, _normalize_dim, write_into
+
+__all__ = [
+    "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d",
+    "adaptive_max_pool1d", "adaptive_max_pool2d", "adaptive_max_pool3d", "alpha_dropout",
+    "avg_pool1d", "avg_pool2d", "avg_pool3d", "batch_norm", "bilinear",
+    "binary_cross_entropy", "binary_cross_entropy_with_logits", "celu", "conv1d", "conv2d",
+    "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d",
+    "cosine_similarity", "cross_entropy", "dropout", "dropout1d", "dropout2d", "dropout3d",
+    "elu", "embedding", "feature_alpha_dropout", "fold", "gelu", "glu", "group_norm",
+    "hardsigmoid", "hardswish", "hardtanh", "huber_loss", "instance_norm", "interpolate",
+    "kl_div", "layer_norm", "leaky_relu", "linear", "log_softmax", "logsigmoid",
+    "max_pool1d", "max_pool2d", "max_pool3d", "mish", "mse_loss", "nll_loss", "normalize",
+    "one_hot", "pad", "pairwise_distance", "prelu", "relu", "relu6", "rms_norm",
+    "scaled_dot_product_attention", "selu", "sigmoid", "silu", "smooth_l1_loss", "softmax",
+    "softmin", "softplus", "softsign", "tanh", "unfold",
+]  # fmt: skip
+
+sigmoid = _pointwise.sigmoid
+tanh = _pointwise.tanh
+
+
+# ---------------------------------------------------------------------------------------
+# helpers
+# ---------------------------------------------------------------------------------------
+def _dtype_of(x: Any) -> core.Dtype:
+    return core.as_core_dtype(x.dtype)
+
+
+def _float_only(kernel: str, x: Any) -> None:
+    """torch's error for a floating-point kernel given an integer or bool tensor."""
+    dtype = _dtype_of(x)
+    if dtype.kind != "f":
+        raise NotImplementedError(
+            f"\"{kernel}\" not implemented for '{_dtype.scalar_type_name(dtype)}'"
+        )
+
+
+def _inplace(function: Callable[..., Any]) -> Callable[..., Any]:
+    """Let ``function`` (a ``torch_function``) take ``inplace``: the result is written
+    into the input tensor, which is returned."""
+
+    @functools.wraps(function)
+    def wrapper(input: Any, *args: Any, **kwargs: Any) -> Any:
+        parameters = list(wrapper.__signature__.parameters)
+        position = parameters.index("inplace") - 1
+        inplace = kwargs.pop("inplace", False)
+        if len(args) > position:
+            inplace, args = args[position], args[:position] + args[position + 1 :]
+        result = function(input, *args, **kwargs)
+        if inplace:
+            write_into(input, result)
+            return input
+        return result
+
+    return wrapper
+
+
+def _with_batch(x: Any, spatial: int, compute: Callable[[Any], Any], name: str) -> Any:
+    """``compute`` on a batched ``(N, C, *spatial)`` input; an unbatched ``(C, *spatial)``
+    one gets a batch dimension added and removed again (core needs one)."""
+    ndim = len(x.shape)
+    if ndim == spatial + 2:
+        return compute(x)
+    if ndim == spatial + 1:
+        result = compute(ops.expand_dims(x, axis=0))
+        if isinstance(result, tuple):
+            return tuple(ops.squeeze(r, axis=0) for r in result)
+        return ops.squeeze(result, axis=0)
+    raise RuntimeError(
+        f"{name}: Expected {spatial + 1}D (unbatched) or {spatial + 2}D (batched) input, "
+        f"but got input of size: {list(x.shape)}"
+    )
+
+
+def _reduction(size_average: bool | None, reduce: bool | None, reduction: str) -> str:
+    """torch's ``_Reduction.legacy_get_string``: the deprecated arguments win when given."""
+    if size_average is None and reduce is None:
+        if reduction not in ("none", "mean", "sum"):
+            raise ValueError(f"{reduction} is not a valid value for reduction")
+        return reduction
+    size_average = True if size_average is None else size_average
+    reduce = True if reduce is None else reduce
+    if size_average and reduce:
+        return "mean"
+    return "sum" if reduce else "none"
+
+
+def _reduce(value: Any, reduction: str) -> Any:
+    if reduction == "mean":
+        return ops.mean(value)
+    if reduction == "sum":
+        return ops.sum(value)
+    return value
+
+
+def _tuple(value: Any, n: int) -> tuple[Any, ...]:
+    if isinstance(value, (int, float)) or value is None:
+        return (value,) * n
+    value = tuple(value)
+    return value * n if len(value) == 1 else value
+
+
+# ---------------------------------------------------------------------------------------
+# activations
+# ---------------------------------------------------------------------------------------
+@_inplace
+@torch_function("input")
+def relu(input: Tensor, inplace: bool = False) -> Tensor:
+    """max(input, 0); integer inputs keep their dtype, bool is refused (torch)."""
+    if _dtype_of(input) == core.bool:
+        raise RuntimeError("Boolean inputs not supported for relu")
+    return ops.nn.relu(input)
+
+
+@_inplace
+@torch_function("input")
+def hardtanh(
+    input: Tensor, min_val: float = -1.0, max_val: float = 1.0, inplace: bool = False
+) -> Tensor:
+    """input clipped to [min_val, max_val]."""
+    if _dtype_of(input) == core.bool:
+        raise RuntimeError("Bool inputs not supported for hardtanh")
+    if min_val > max_val:
+        raise ValueError("min_val cannot be greater than max_val")
+    if _dtype_of(input).kind != "f":
+        return ops.clip(input, math.ceil(min_val), math.floor(max_val))
+    return ops.nn.hardtanh(input, min_val, max_val)
+
+
+@_inplace
+@torch_function("input")
+def relu6(input: Tensor, inplace: bool = False) -> Tensor:
+    """min(max(input, 0), 6)."""
+    if _dtype_of(input) == core.bool:
+        raise RuntimeError("Bool inputs not supported for hardtanh")
+    if _dtype_of(input).kind != "f":
+        return ops.clip(input, 0, 6)
+    return ops.nn.relu6(input)
+
+
+@torch_function("input")
+def gelu(input: Tensor, approximate: str = "none") -> Tensor:
+    """Gaussian error linear unit, exact (erf) or ``approximate="tanh"``."""
+    if approximate not in ("none", "tanh"):
+        raise RuntimeError("approximate argument must be either none or tanh.")
+    _float_only("GeluKernelImpl", input)
+    return _pointwise._in_float32(lambda x: ops.nn.gelu(x, approximate), input)
+
+
+def _float_activation(kernel: str, x: Any, compute: Callable[[Any], Any]) -> Any:
+    """``compute(x)`` for a float-only activation; half inputs compute in float32."""
+    _float_only(kernel, x)
+    return _pointwise._in_float32(compute, x)
+
+
+@_inplace
+@torch_function("input")
+def silu(input: Tensor, inplace: bool = False) -> Tensor:
+    """input * sigmoid(input)."""
+    return _float_activation("silu_cpu", input, ops.nn.silu)
+
+
+@_inplace
+@torch_function("input")
+def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
+    """input where positive, alpha * (exp(input) - 1) elsewhere."""
+    return _float_activation("elu_cpu", input, lambda x: ops.nn.elu(x, alpha))
+
+
+@_inplace
+@torch_function("input")
+def selu(input: Tensor, inplace: bool = False) -> Tensor:
+    """Scaled ELU with the self-normalising constants."""
+    return _float_activation("elu_cpu", input, ops.nn.selu)
+
+
+@_inplace
+@torch_function("input")
+def celu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
+    """max(0, x) + min(0, alpha * (exp(x / alpha) - 1))."""
+    return _float_activation("elu_cpu", input, lambda x: ops.nn.celu(x, alpha))
+
+
+@_inplace
+@torch_function("input")
+def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
+    """input where positive, negative_slope * input elsewhere."""
+    return _float_activation(
+        "leaky_relu_cpu", input, lambda x: ops.nn.leaky_relu(x, negative_slope)
+    )
+
+
+@torch_function("input")
+def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
+    """log(1 + exp(beta * x)) / beta, and x itself where beta * x > threshold."""
+    return _float_activation("softplus_cpu", input, lambda x: ops.nn.softplus(x, beta, threshold))
+
+
+@_inplace
+@torch_function("input")
+def hardsigmoid(input: Tensor, inplace: bool = False) -> Tensor:
+    """relu6(x + 3) / 6."""
+    return _float_activation("hardsigmoid_cpu", input, ops.nn.hardsigmoid)
+
+
+@_inplace
+@torch_function("input")
+def hardswish(input: Tensor, inplace: bool = False) -> Tensor:
+    """x * relu6(x + 3) / 6."""
+    return _float_activation("hardswish_cpu", input, ops.nn.hardswish)
+
+
+@_inplace
+@torch_function("input")
+def mish(input: Tensor, inplace: bool = False) -> Tensor:
+    """x * tanh(softplus(x))."""
+    return _float_activation("mish_cpu", input, ops.nn.mish)
+
+
+@torch_function("input")
+def logsigmoid(input: Tensor) -> Tensor:
+    """log(sigmoid(x)), computed stably."""
+    return _float_activation("log_sigmoid_cpu", input, ops.nn.log_sigmoid)
+
+
+@torch_function("input")
+def softsign(input: Tensor) -> Tensor:
+    """input / (1 + |input|); integers give the default float dtype."""
+    return _pointwise._in_float32(ops.nn.softsign, _pointwise._floating(input))
+
+
+@torch_function("input")
+def glu(input: Tensor, dim: int = -1) -> Tensor:
+    """First half of ``input`` along ``dim`` times the sigmoid of the second half."""
+    if not len(input.shape):
+        raise RuntimeError("glu does not support scalars because halving size must be even")
+    axis = _normalize_dim(dim, len(input.shape))
+    if input.shape[axis] % 2:
+        raise RuntimeError(
+            f"Halving dimension must be even, but dimension {axis} is size {input.shape[axis]}"
+        )
+    _float_only("glu_cpu", input)
+    return _pointwise._in_float32(lambda x: ops.nn.glu(x, axis), input)
+
+
+@torch_function("input", "weight")
+def prelu(input: Tensor, weight: Tensor) -> Tensor:
+    """max(0, x) + weight * min(0, x); ``weight`` one value or one per channel (dim 1,
+    dim 0 of a 1-D input)."""
+    _float_only("prelu_cpu", input)
+    count = math.prod(weight.shape)
+    if count != 1:
+        channels = input.shape[1] if len(input.shape) >= 2 else 1
+        if count != channels:
+            raise RuntimeError(
+                f"Mismatch of parameter numbers and input channel size. Found parameter "
+                f"numbers = {count} and channel size = {channels}."
+            )
+    weight = ops.reshape(weight, (count,))
+    if count == 1:
+        return ops.where(ops.greater(input, 0), input, ops.multiply(input, weight[0]))
+    return ops.nn.prelu(input, weight)
+
+
+def _softmax_dim(name: str, ndim: int) -> int:
+    """torch's legacy rule for ``dim=None``: 0 for 0-, 1- and 3-D inputs, else 1."""
+    return 0 if ndim in (0, 1, 3) else 1
+
+
+def softmax(
+    input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype: Any = None
+) -> Tensor:
+    """exp(x) / sum(exp(x)) along ``dim`` (torch's legacy choice when None), in ``dtype``."""
+    if dim is None:
+        dim = _softmax_dim("softmax", input.ndim)
+    return special.softmax(input, dim, dtype=dtype)
+
+
+def log_softmax(
+    input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype: Any = None
+) -> Tensor:
+    """log(softmax(x)) along ``dim``, computed stably, in ``dtype``."""
+    if dim is None:
+        dim = _softmax_dim("log_softmax", input.ndim)
+    return special.log_softmax(input, dim, dtype=dtype)
+
+
+def softmin(
+    input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype: Any = None
+) -> Tensor:
+    """softmax(-x) along ``dim``."""
+    if dim is None:
+        dim = _softmax_dim("softmin", input.ndim)
+    if dtype is not None:
+        input = input.to(dtype)
+    return special.softmax(-input, dim)
+
+
+# ---------------------------------------------------------------------------------------
+# linear and convolution
+# ---------------------------------------------------------------------------------------
+@torch_function("input", "weight", "bias")
+def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
+    """input @ weight.T + bias."""
+    _float_only("addmm_impl_cpu_", input)
+    if len(weight.shape) == 1:
+        y = ops.matmul(input, weight)
+        return y if bias is None else ops.add(y, bias)
+    if input.shape[-1] != weight.shape[-1]:
+        rows = math.prod(input.shape[:-1])
+        raise RuntimeError(
+            f"mat1 and mat2 shapes cannot be multiplied ({rows}x{input.shape[-1]} and "
+            f"{weight.shape[-1]}x{weight.shape[0]})"
+        )
+    return ops.nn.linear(input, weight, bias)
+
+
+@torch_function("input1", "input2", "weight", "bias")
+def bilinear(input1: Tensor, input2: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
+    """y[..., o] = sum_ij input1[..., i] weight[o, i, j] input2[..., j] + bias[o]."""
+    _float_only("bilinear", input1)
+    _, in1, in2 = weight.shape
+    if input1.shape[-1] != in1 or input2.shape[-1] != in2:
+        raise RuntimeError(
+            f"bilinear(): input size does not match weight size: got {input1.shape[-1]} and "
+            f"{input2.shape[-1]} but expected {in1} and {in2}"
+        )
+    y = ops.einsum("...i,oij,...j->...o", input1, weight, input2)
+    return y if bias is None else ops.add(y, bias)
+
+
+def _conv(n: int) -> Callable[..., Any]:
+    def conv(
+        input: Tensor,
+        weight: Tensor,
+        bias: Tensor | None = None,
+        stride: Any = 1,
+        padding: Any = 0,
+        dilation: Any = 1,
+        groups: int = 1,
+    ) -> Tensor:
+        _float_only(f"conv{n}d", input)
+        if len(weight.shape) != n + 2:
+            raise RuntimeError(
+                "weight should have at least three dimensions"
+                if len(weight.shape) < 3
+                else f"Expected {n + 2}-dimensional weight for {n + 2}-dimensional input, "
+                f"but got {len(weight.shape)}-dimensional weight of size {list(weight.shape)}"
+            )
+        if padding == "same" and any(s != 1 for s in _tuple(stride, n)):
+            raise RuntimeError("padding='same' is not supported for strided convolutions")
+        channels = input.shape[-n - 1] if len(input.shape) >= n + 1 else None
+        if channels is not None and channels != weight.shape[1] * groups:
+            shape = [1, *input.shape] if len(input.shape) == n + 1 else list(input.shape)
+            raise RuntimeError(
+                f"Given groups={groups}, weight of size {list(weight.shape)}, expected "
+                f"input{shape} to have {weight.shape[1] * groups} channels, but got "
+                f"{channels} channels instead"
+            )
+        return _with_batch(
+            input,
+            n,
+            lambda x: ops.nn.conv(
+                x, weight, bias, stride=stride, padding=padding, dilation=dilation, groups=groups
+            ),
+            f"conv{n}d",
+        )
+
+    conv.__name__ = conv.__qualname__ = f"conv{n}d"
+    conv.__doc__ = f"{n}-D convolution (cross-correlation); ``padding`` may be 'same'/'valid'."
+    return torch_function("input", "weight", "bias")(conv)
+
+
+def _conv_transpose(n: int) -> Callable[..., Any]:
+    def conv_transpose(
+        input: Tensor,
+        weight: Tensor,
+        bias: Tensor | None = None,
+        stride: Any = 1,
+        padding: Any = 0,
+        output_padding: Any = 0,
+        groups: int = 1,
+        dilation: Any = 1,
+    ) -> Tensor:
+        _float_only(f"conv_transpose{n}d", input)
+        if len(weight.shape) != n + 2:
+            raise RuntimeError(
+                f"Expected {n + 2}-dimensional weight for conv_transpose{n}d, but got "
+                f"{len(weight.shape)}-dimensional weight of size {list(weight.shape)}"
+            )
+        return _with_batch(
+            input,
+            n,
+            lambda x: ops.nn.conv_transpose(
+                x,
+                weight,
+                bias,
+                stride=stride,
+                padding=padding,
+                output_padding=output_padding,
+                groups=groups,
+                dilation=dilation,
+            ),
+            f"conv_transpose{n}d",
+        )
+
+    conv_transpose.__name__ = conv_transpose.__qualname__ = f"conv_transpose{n}d"
+    conv_transpose.__doc__ = f"{n}-D transposed convolution; weight (C_in, C_out / groups, *k)."
+    return torch_function("input", "weight", "bias")(conv_transpose)
+
+
+conv1d, conv2d, conv3d = _conv(1), _conv(2), _conv(3)
+conv_transpose1d, conv_transpose2d, conv_transpose3d = (
+    _conv_transpose(1),
+    _conv_transpose(2),
+    _conv_transpose(3),
+)
+
+
+@torch_function("input")
+def unfold(
+    input: Tensor, kernel_size: Any, dilation: Any = 1, padding: Any = 0, stride: Any = 1
+) -> Tensor:
+    """im2col of a (N, C, H, W) or unbatched (C, H, W) input: (N, C * kh * kw, L)."""
+    if len(input.shape) not in (3, 4):
+        raise NotImplementedError(
+            f"Input Error: Only 3D or 4D input Tensors are supported (got {len(input.shape)}D)"
+        )
+    return _with_batch(
+        input,
+        2,
+        lambda x: ops.nn.unfold(x, kernel_size, dilation=dilation, padding=padding, stride=stride),
+        "unfold",
+    )
+
+
+@torch_function("input")
+def fold(
+    input: Tensor,
+    output_size: Any,
+    kernel_size: Any,
+    dilation: Any = 1,
+    padding: Any = 0,
+    stride: Any = 1,
+) -> Tensor:
+    """col2im: (N, C * kh * kw, L) or unbatched (C * kh * kw, L) blocks summed into
+    (N, C, *output_size)."""
+    if len(input.shape) not in (2, 3):
+        raise NotImplementedError(
+            "Input Error: Only unbatched (2D) or batched (3D) input Tensors are supported "
+            f"(got {len(input.shape)}D)"
+        )
+
+    sizes, kernel = _tuple(output_size, 2), _tuple(kernel_size, 2)
+    dil, pads, strides = _tuple(dilation, 2), _tuple(padding, 2), _tuple(stride, 2)
+    blocks = [
+        (o + 2 * p - d * (k - 1) - 1) // s + 1
+        for o, k, d, p, s in zip(sizes, kernel, dil, pads, strides)
+    ]
+    rows, columns = input.shape[-2], input.shape[-1]
+    if rows % math.prod(kernel):
+        raise RuntimeError(
+            f"Expected size of input's dimension {len(input.shape) - 2} to be divisible by the "
+            f"product of kernel_size, but got input.size({len(input.shape) - 2})={rows} and "
+            f"kernel_size={kernel}"
+        )
+    if columns != math.prod(blocks):
+        raise RuntimeError(
+            f"Given output_size={sizes}, kernel_size={kernel}, dilation={dil}, "
+            f"padding={pads}, stride={strides}, expected size of input's dimension "
+            f"{len(input.shape) - 1} to match the calculated number of sliding blocks "
+            f"{blocks[0]} * {blocks[1]} = {math.prod(blocks)}, but got "
+            f"input.size({len(input.shape) - 1})={columns}."
+        )
+
+    def compute(x: Any) -> Any:
+        return ops.nn.fold(
+            x, output_size, kernel_size, dilation=dilation, padding=padding, stride=stride
+        )
+
+    if len(input.shape) == 3:
+        return compute(input)
+    return ops.squeeze(compute(ops.expand_dims(input, axis=0)), axis=0)
+
+
+# ---------------------------------------------------------------------------------------
+# pooling
+# ---------------------------------------------------------------------------------------
+def _max_pool(n: int) -> Callable[..., Any]:
+    def max_pool(
+        input: Tensor,
+        kernel_size: Any,
+        stride: Any = None,
+        padding: Any = 0,
+        dilation: Any = 1,
+        ceil_mode: bool = False,
+        return_indices: bool = False,
+    ) -> Any:
+        if _dtype_of(input) == core.bool:
+            raise RuntimeError(f"\"max_pool{n}d\" not implemented for 'Bool'")
+        kernel = _tuple(kernel_size, n)
+        pads = _tuple(padding, n)
+        if any(2 * p > k for p, k in zip(pads, kernel)):
+            raise RuntimeError("pad should be at most half of effective kernel size")
+        stride = None if stride is None or stride == [] or stride == () else stride
+        return _with_batch(
+            input,
+            n,
+            lambda x: ops.nn.max_pool(
+                x,
+                kernel_size,
+                stride,
+                padding,
+                dilation,
+                ceil_mode=ceil_mode,
+                return_indices=return_indices,
+            ),
+            f"max_pool{n}d",
+        )
+
+    max_pool.__name__ = max_pool.__qualname__ = f"max_pool{n}d"
+    max_pool.__doc__ = f"{n}-D max pooling; ``return_indices`` gives flat int64 indices."
+    return torch_function("input")(max_pool)
+
+
+def _avg_pool(n: int) -> Callable[..., Any]:
+    def avg_pool(
+        input: Tensor,
+        kernel_size: Any,
+        stride: Any = None,
+        padding: Any = 0,
+        ceil_mode: bool = False,
+        count_include_pad: bool = True,
+        divisor_override: int | None = None,
+    ) -> Tensor:
+        _float_only(f"avg_pool{n}d", input) if _dtype_of(input) == core.bool else None
+        kernel = _tuple(kernel_size, n)
+        if any(2 * p > k for p, k in zip(_tuple(padding, n), kernel)):
+            raise RuntimeError("pad should be at most half of effective kernel size")
+        if divisor_override is not None and divisor_override == 0:
+            raise RuntimeError("divisor must be not zero")
+        stride = None if stride is None or stride == [] or stride == () else stride
+        return _with_batch(
+            input,
+            n,
+            lambda x: ops.nn.avg_pool(
+                x,
+                kernel_size,
+                stride,
+                padding,
+                ceil_mode=ceil_mode,
+                count_include_pad=count_include_pad,
+                divisor_override=divisor_override,
+            ),
+            f"avg_pool{n}d",
+        )
+
+    avg_pool.__name__ = avg_pool.__qualname__ = f"avg_pool{n}d"
+    avg_pool.__doc__ = f"{n}-D average pooling with torch's divisor rules."
+    if n == 1:
+
+        def avg_pool1d(
+            input: Tensor,
+            kernel_size: Any,
+            stride: Any = None,
+            padding: Any = 0,
+            ceil_mode: bool = False,
+            count_include_pad: bool = True,
+        ) -> Tensor:
+            return avg_pool(input, kernel_size, stride, padding, ceil_mode, count_include_pad)
+
+        avg_pool1d.__doc__ = avg_pool.__doc__
+        return torch_function("input")(avg_pool1d)
+    return torch_function("input")(avg_pool)
+
+
+max_pool1d, max_pool2d, max_pool3d = _max_pool(1), _max_pool(2), _max_pool(3)
+avg_pool1d, avg_pool2d, avg_pool3d = _avg_pool(1), _avg_pool(2), _avg_pool(3)
+
+
+def _adaptive_pool(n: int, kind: str) -> Callable[..., Any]:
+    def adaptive_avg_pool(input: Tensor, output_size: Any) -> Tensor:
+        _float_only(f"adaptive_avg_pool{n}d", input)
+        size = _tuple(output_size, n)
+        return _with_batch(
+            input, n, lambda x: ops.nn.adaptive_avg_pool(x, size), f"adaptive_avg_pool{n}d"
+        )
+
+    def adaptive_max_pool(input: Tensor, output_size: Any, return_indices: bool = False) -> Any:
+        _float_only(f"adaptive_max_pool{n}d", input)
+        size = _tuple(output_size, n)
+        return _with_batch(
+            input,
+            n,
+            lambda x: ops.nn.adaptive_max_pool(x, size, return_indices=return_indices),
+            f"adaptive_max_pool{n}d",
+        )
+
+    function = adaptive_avg_pool if kind == "avg" else adaptive_max_pool
+    function.__name__ = function.__qualname__ = f"adaptive_{kind}_pool{n}d"
+    function.__doc__ = f"{n}-D adaptive {kind} pooling over torch's bins."
+    return torch_function("input")(function)
+
+
+adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d = (
+    _adaptive_pool(1, "avg"),
+    _adaptive_pool(2, "avg"),
+    _adaptive_pool(3, "avg"),
+)
+adaptive_max_pool1d, adaptive_max_pool2d, adaptive_max_pool3d = (
+    _adaptive_pool(1, "max"),
+    _adaptive_pool(2, "max"),
+    _adaptive_pool(3, "max"),
+)
+
+
+# ---------------------------------------------------------------------------------------
+# normalization
+# ---------------------------------------------------------------------------------------
+def _shape_tuple(shape: Any) -> tuple[int, ...]:
+    return (shape,) if isinstance(shape, int) else tuple(shape)
+
+
+def _check_normalized_shape(input: Any, shape: tuple[int, ...]) -> None:
+    if tuple(input.shape[len(input.shape) - len(shape) :]) != shape or len(shape) > len(
+        input.shape
+    ):
+        raise RuntimeError(
+            f"Given normalized_shape={list(shape)}, expected input with shape "
+            f"[*, {', '.join(map(str, shape))}], but got input of size{list(input.shape)}"
+        )
+
+
+@torch_function("input", "weight", "bias")
+def layer_norm(
+    input: Tensor,
+    normalized_shape: Sequence[int],
+    weight: Tensor | None = None,
+    bias: Tensor | None = None,
+    eps: float = 1e-5,
+) -> Tensor:
+    """Normalise over the last ``len(normalized_shape)`` dimensions."""
+    _float_only("LayerNormKernelImpl", input)
+    shape = _shape_tuple(normalized_shape)
+    _check_normalized_shape(input, shape)
+    return _pointwise._in_float32(
+        lambda x: ops.nn.layer_norm(
+            x,
+            shape,
+            None if weight is None else ops.astype(weight, _dtype_of(x)),
+            None if bias is None else ops.astype(bias, _dtype_of(x)),
+            eps,
+        ),
+        input,
+    )
+
+
+@torch_function("input", "weight")
+def rms_norm(
+    input: Tensor,
+    normalized_shape: Sequence[int],
+    weight: Tensor | None = None,
+    eps: float | None = None,
+) -> Tensor:
+    """x / sqrt(mean(x**2) + eps) * weight; eps defaults to the dtype's machine epsilon."""
+    _float_only("rms_norm", input)
+    shape = _shape_tuple(normalized_shape)
+    _check_normalized_shape(input, shape)
+    return ops.nn.rms_norm(input, shape, weight, eps)
+
+
+def batch_norm(
+    input: Tensor,
+    running_mean: Tensor | None,
+    running_var: Tensor | None,
+    weight: Tensor | None = None,
+    bias: Tensor | None = None,
+    training: bool = False,
+    momentum: float = 0.1,
+    eps: float = 1e-5,
+) -> Tensor:
+    """Per-channel normalisation of (N, C, *); in training the batch statistics are used
+    and ``running_mean`` / ``running_var`` (when given) are updated in place, as torch."""
+    x = to_native(input)
+    _float_only("batch_norm", x)
+    if not training and (running_mean is None or running_var is None):
+        raise RuntimeError("running_mean and running_var must be defined in evaluation mode")
+    if training:
+        size = math.prod(x.shape[2:]) * x.shape[0] if len(x.shape) >= 2 else 0
+        if size == 1:
+            raise ValueError(
+                "Expected more than 1 value per channel when training, got input size "
+                f"{list(x.shape)}"
+            )
+    natives = [None if t is None else to_native(t) for t in (running_mean, running_var)]
+    output, new_mean, new_var = ops.nn.batch_norm(
+        x,
+        natives[0],
+        natives[1],
+        None if weight is None else to_native(weight),
+        None if bias is None else to_native(bias),
+        training=training,
+        momentum=0.1 if momentum is None else momentum,
+        eps=eps,
+    )
+    if training:
+        for target, value in ((running_mean, new_mean), (running_var, new_var)):
+            if target is not None:
+                write_into(target, value)
+    return wrap(output)
+
+
+def instance_norm(
+    input: Tensor,
+    running_mean: Tensor | None = None,
+    running_var: Tensor | None = None,
+    weight: Tensor | None = None,
+    bias: Tensor | None = None,
+    use_input_stats: bool = True,
+    momentum: float = 0.1,
+    eps: float = 1e-5,
+) -> Tensor:
+    """Each (n, c) plane normalised with its own statistics; running statistics (when
+    given with ``use_input_stats``) get the batch mean of the planes' statistics, as
+    torch; without ``use_input_stats`` the running statistics normalise."""
+    x = to_native(input)
+    _float_only("instance_norm", x)
+    if not use_input_stats:
+        return batch_norm(input, running_mean, running_var, weight, bias, False, momentum, eps)
+    if len(x.shape) >= 2 and math.prod(x.shape[2:]) == 1:
+        raise ValueError(
+            f"Expected more than 1 spatial element when training, got input size {list(x.shape)}"
+        )
+    output = ops.nn.instance_norm(
+        x,
+        None if weight is None else to_native(weight),
+        None if bias is None else to_native(bias),
+        eps,
+    )
+    if running_mean is not None or running_var is not None:
+        n, c = x.shape[0], x.shape[1]
+        planes = ops.reshape(x, (1, n * c, *x.shape[2:]))
+        stats = []
+        for target in (running_mean, running_var):
+            stats.append(None if target is None else ops.tile(to_native(target), (n,)))
+        _, new_mean, new_var = ops.nn.batch_norm(
+            planes, stats[0], stats[1], training=True, momentum=momentum, eps=eps
+        )
+        for target, value in ((running_mean, new_mean), (running_var, new_var)):
+            if target is not None:
+                write_into(target, ops.mean(ops.reshape(value, (n, c)), axis=0))
+    return wrap(output)
+
+
+@torch_function("input", "weight", "bias")
+def group_norm(
+    input: Tensor,
+    num_groups: int,
+    weight: Tensor | None = None,
+    bias: Tensor | None = None,
+    eps: float = 1e-5,
+) -> Tensor:
+    """Normalise each group of C / num_groups channels with the spatial dimensions."""
+    _float_only("group_norm", input)
+    if len(input.shape) < 2:
+        raise RuntimeError(
+            f"Expected at least 2 dimensions for input tensor but received {len(input.shape)}"
+        )
+    if input.shape[1] % num_groups:
+        raise RuntimeError(
+            f"Expected number of channels in input to be divisible by num_groups, but got "
+            f"input of shape {list(input.shape)} and num_groups={num_groups}"
+        )
+    return ops.nn.group_norm(input, num_groups, weight, bias, eps)
+
+
+@torch_function("input")
+def normalize(
+    input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12, out: Tensor | None = None
+) -> Tensor:
+    """input / max(||input||_p along dim, eps)."""
+    if _dtype_of(input).kind not in "fc":
+        raise RuntimeError(
+            "linalg.vector_norm: Expected a floating point or complex tensor as input. Got "
+            + _dtype.scalar_type_name(_dtype_of(input))
+        )
+    axis = _normalize_dim(dim, len(input.shape)) if len(input.shape) else None
+    norm = ops.linalg.vector_norm(input, axis=axis, keepdims=True, ord=p)
+    return ops.divide(input, ops.maximum(norm, ops.asarray(eps, dtype=_dtype_of(norm))))
+
+
+# ---------------------------------------------------------------------------------------
+# dropout
+# ---------------------------------------------------------------------------------------
+def _check_p(p: float) -> None:
+    if p < 0.0 or p > 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+
+
+def _keep_mask(shape: tuple[int, ...], p: float) -> Any:
+    """A bool keep mask (probability 1 - p) from core's default generator."""
+    return ops.less(ops.random.uniform(tuple(shape), dtype="float32"), 1.0 - p)
+
+
+@_inplace
+@torch_function("input")
+def dropout(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False) -> Tensor:
+    """Zero each element with probability ``p`` and scale the rest by 1 / (1 - p)."""
+    _check_p(p)
+    if not training or p == 0:
+        return input
+    return ops.nn.dropout(input, p, training=True)
+
+
+def _feature_dropout(input: Any, p: float, alpha: bool) -> Any:
+    """Whole channels (dimension 1) dropped, as torch's feature dropout."""
+    x = input
+    mask_shape = (*x.shape[:2], *(1,) * (len(x.shape) - 2))
+    mask = _keep_mask(mask_shape, p)
+    return _apply_mask(x, mask, p, alpha)
+
+
+def _apply_mask(x: Any, mask: Any, p: float, alpha: bool) -> Any:
+    dtype = _dtype_of(x)
+    if p == 1:
+        if not alpha:
+            return ops.multiply(x, ops.zeros((), dtype=dtype))
+    keep = ops.astype(mask, dtype)
+    if not alpha:
+        return ops.multiply(x, ops.multiply(keep, 1.0 / (1.0 - p)))
+    # torch's alpha dropout: dropped elements take SELU's negative saturation, then an
+    # affine map restores mean 0 and variance 1
+    alpha_ = 1.7580993408473766
+    a = 1.0 / math.sqrt((alpha_ * alpha_ * p + 1) * (1 - p)) if p < 1 else 0.0
+    b = ops.add(ops.multiply(ops.subtract(keep, 1.0), alpha_ * a), alpha_ * a * p)
+    return ops.add(ops.multiply(x, ops.multiply(keep, a)), b)
+
+
+def _feature(name: str, batched: int) -> Callable[..., Any]:
+    def feature_dropout(
+        input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False
+    ) -> Tensor:
+        _check_p(p)
+        if name != "dropout3d" and len(input.shape) not in (batched - 1, batched):
+            raise RuntimeError(
+                f"{name}: Expected {batched - 1}D or {batched}D input, but received a "
+                f"{len(input.shape)}D input. Note that {name} exists to provide channel-wise "
+                "dropout on inputs with 1 spatial dimension, a channel dimension, and an "
+                "optional batch dimension (i.e. 2D or 3D inputs)."
+                if name == "dropout1d"
+                else f"{name}: Expected {batched - 1}D or {batched}D input"
+            )
+        if not training or p == 0:
+            return input
+        if len(input.shape) == batched - 1:
+            x = ops.expand_dims(input, axis=0)
+            return ops.squeeze(_feature_dropout(x, p, False), axis=0)
+        return _feature_dropout(input, p, False)
+
+    feature_dropout.__name__ = feature_dropout.__qualname__ = name
+    feature_dropout.__doc__ = f"Zero whole channels with probability ``p`` ({name})."
+    return _inplace(torch_function("input")(feature_dropout))
+
+
+dropout1d = _feature("dropout1d", 3)
+dropout2d = _feature("dropout2d", 4)
+dropout3d = _feature("dropout3d", 5)
+
+
+@_inplace
+@torch_function("input")
+def alpha_dropout(
+    input: Tensor, p: float = 0.5, training: bool = False, inplace: bool = False
+) -> Tensor:
+    """Dropout that keeps SELU's zero mean and unit variance (torch's formula)."""
+    _check_p(p)
+    if not training or p == 0:
+        return input
+    return _apply_mask(input, _keep_mask(tuple(input.shape), p), p, True)
+
+
+@_inplace
+@torch_function("input")
+def feature_alpha_dropout(
+    input: Tensor, p: float = 0.5, training: bool = False, inplace: bool = False
+) -> Tensor:
+    """Alpha dropout of whole channels (dimension 1)."""
+    _check_p(p)
+    if not training or p == 0:
+        return input
+    return _feature_dropout(input, p, True)
+
+
+# ---------------------------------------------------------------------------------------
+# embedding, one_hot, pad, interpolate
+# ---------------------------------------------------------------------------------------
+def embedding(
+    input: Tensor,
+    weight: Tensor,
+    padding_idx: int | None = None,
+    max_norm: float | None = None,
+    norm_type: float = 2.0,
+    scale_grad_by_freq: bool = False,
+    sparse: bool = False,
+) -> Tensor:
+    """Rows of ``weight`` at ``input``; with ``max_norm`` the referenced rows of
+    ``weight`` are renormalised IN PLACE first, as torch does."""
+    indices, table = to_native(input), to_native(weight)
+    if _dtype_of(indices) not in (core.int64, core.int32):
+        raise RuntimeError(
+            "Expected tensor for argument #1 'indices' to have one of the following scalar "
+            "types: Long, Int; but got torch.FloatTensor instead (while checking arguments "
+            "for embedding)"
+        )
+    if padding_idx is not None:
+        rows = table.shape[0]
+        if not -rows <= padding_idx < rows:
+            raise AssertionError("Padding_idx must be within num_embeddings")
+    if max_norm is not None:
+        flat = ops.reshape(indices, (-1,))
+        hit = ops.any(ops.nn.one_hot(flat, table.shape[0], dtype="bool"), axis=0)
+        norms = ops.linalg.vector_norm(table, axis=1, keepdims=True, ord=norm_type)
+        scale = ops.where(
+            ops.logical_and(ops.expand_dims(hit, axis=1), ops.greater(norms, max_norm)),
+            ops.divide(max_norm, ops.add(norms, 1e-7)),
+            ops.ones_like(norms),
+        )
+        table = ops.multiply(table, scale)
+        write_into(weight, table)
+    return wrap(ops.nn.embedding(indices, table))
+
+
+@torch_function("tensor")
+def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
+    """int64 one-hot encoding: ``tensor.shape + (num_classes,)``."""
+    if _dtype_of(tensor) != core.int64:
+        raise RuntimeError("one_hot is only applicable to index tensor of type LongTensor.")
+    if math.prod(tensor.shape) and ops.any(ops.less(tensor, 0)):
+        raise RuntimeError("Class values must be non-negative.")
+    if num_classes != -1 and math.prod(tensor.shape):
+        if ops.any(ops.greater_equal(tensor, num_classes)):
+            raise RuntimeError("Class values must be smaller than num_classes.")
+    if num_classes == -1 and not math.prod(tensor.shape):
+        raise RuntimeError("Can not infer total number of classes from empty tensor.")
+    return ops.nn.one_hot(tensor, num_classes, dtype="int64")
+
+
+@torch_function("input")
+def pad(
+    input: Tensor, pad: Sequence[int], mode: str = "constant", value: float | None = None
+) -> Tensor:
+    """Pad the last len(pad) // 2 dimensions (last first): constant, reflect, replicate
+    or circular."""
+    pad = [int(p) for p in pad]
+    if len(pad) % 2:
+        raise RuntimeError("Padding length must be divisible by 2")
+    if len(pad) // 2 > len(input.shape):
+        raise RuntimeError(
+            "Padding length should be less than or equal to two times the input dimension"
+        )
+    if mode not in ("constant", "reflect", "replicate", "circular"):
+        raise NotImplementedError(f"Unrecognised padding mode {mode}")
+    if mode != "constant":
+        if value is not None and value != 0:
+            raise RuntimeError(f'Padding mode "{mode}" doesn\'t take in value argument')
+        dims = len(pad) // 2
+        if len(input.shape) not in (dims + 1, dims + 2) or dims > 3:
+            raise NotImplementedError(
+                "Only 2D, 3D, 4D, 5D padding with non-constant padding are supported for now"
+            )
+        if mode == "reflect":
+            for i in range(dims):
+                size = input.shape[-1 - i]
+                if pad[2 * i] >= size or pad[2 * i + 1] >= size:
+                    raise RuntimeError(
+                        f"Argument #4: Padding size should be less than the corresponding "
+                        f"input dimension, but got: padding ({pad[2 * i]}, {pad[2 * i + 1]}) at "
+                        f"dimension {len(input.shape) - 1 - i} of input {list(input.shape)}"
+                    )
+        return ops.nn.pad(input, pad, mode)
+    return ops.nn.pad(input, pad, "constant", 0.0 if value is None else value)
+
+
+_INTERPOLATE_DIMS = {"linear": 1, "bilinear": 2, "bicubic": 2, "trilinear": 3}
+
+
+@torch_function("input")
+def interpolate(
+    input: Tensor,
+    size: Any = None,
+    scale_factor: Any = None,
+    mode: str = "nearest",
+    align_corners: bool | None = None,
+    recompute_scale_factor: bool | None = None,
+    antialias: bool = False,
+) -> Tensor:
+    """Resample the spatial dimensions: nearest, nearest-exact, (bi/tri)linear, bicubic,
+    area. ``antialias=True`` is not provided (core has no antialiased kernel)."""
+    spatial = len(input.shape) - 2
+    if spatial < 1 or spatial > 3:
+        raise NotImplementedError(
+            f"Input Error: Only 3D, 4D and 5D input Tensors supported (got "
+            f"{len(input.shape)}D) for the modes: nearest | linear | bilinear | bicubic | "
+            f"trilinear | area | nearest-exact (got {mode})"
+        )
+    if mode in ("nearest", "area", "nearest-exact"):
+        if align_corners is not None:
+            raise ValueError(
+                "align_corners option can only be set with the interpolating modes: "
+                "linear | bilinear | bicubic | trilinear"
+            )
+    elif mode in _INTERPOLATE_DIMS:
+        if _INTERPOLATE_DIMS[mode] != spatial:
+            raise NotImplementedError(
+                f"Got {len(input.shape)}D input, but {mode} mode needs "
+                f"{_INTERPOLATE_DIMS[mode] + 2}D input"
+            )
+        align_corners = bool(align_corners)
+    else:
+        raise NotImplementedError(
+            f"Input Error: Only 3D, 4D and 5D input Tensors supported (got "
+            f"{len(input.shape)}D) for the modes: nearest | linear | bilinear | bicubic | "
+            f"trilinear | area | nearest-exact (got {mode})"
+        )
+    if antialias:
+        raise NotImplementedError(
+            "interpolate(antialias=True) is not provided by this frontend: core has no "
+            "antialiased resampling kernel; use antialias=False"
+        )
+    if (size is None) == (scale_factor is None):
+        raise ValueError(
+            "only one of size or scale_factor should be defined"
+            if size is not None
+            else "either size or scale_factor should be defined"
+        )
+    if size is not None:
+        size = _tuple(size, spatial)
+        if len(size) != spatial:
+            raise ValueError(
+                f"Input and output must have the same number of spatial dimensions, but got "
+                f"input with spatial dimensions of {list(input.shape[2:])} and output size of "
+                f"{list(size)}. Please provide input tensor in (N, C, d1, d2, ...,dK) format "
+                "and output size in (o1, o2, ...,oK) format."
+            )
+    else:
+        scale_factor = _tuple(scale_factor, spatial)
+        if len(scale_factor) != spatial:
+            raise ValueError(
+                f"Input and scale_factor must have the same number of spatial dimensions, but "
+                f"got input with spatial dimensions of {list(input.shape[2:])} and "
+                f"scale_factor of shape {list(scale_factor)}. Please provide input tensor in "
+                "(N, C, d1, d2, ...,dK) format and scale_factor in (s1, s2, ...,sK) format."
+            )
+        if recompute_scale_factor:
+            size = tuple(math.floor(n * s) for n, s in zip(input.shape[2:], scale_factor))
+            scale_factor, recompute_scale_factor = None, None
+    if mode != "nearest" and mode != "nearest-exact":
+        _float_only(f"upsample_{mode}", input)
+    return ops.nn.interpolate(
+        input,
+        size,
+        scale_factor,
+        mode,
+        align_corners if mode in _INTERPOLATE_DIMS else None,
+        recompute_scale_factor,
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# attention and distances
+# ---------------------------------------------------------------------------------------
+@torch_function("query", "key", "value")
+def scaled_dot_product_attention(
+    query: Tensor,
+    key: Tensor,
+    value: Tensor,
+    attn_mask: Tensor | None = None,
+    dropout_p: float = 0.0,
+    is_causal: bool = False,
+    scale: float | None = None,
+    enable_gqa: bool = False,
+) -> Tensor:
+    """softmax(q k^T * scale + mask) v; dropout masks from core's default generator."""
+    _float_only("scaled_dot_product_attention", query)
+    if is_causal and attn_mask is not None:
+        raise RuntimeError(
+            "_scaled_dot_product_attention: Explicit attn_mask should not be set when "
+            "is_causal=True"
+        )
+    if attn_mask is not None and _dtype_of(attn_mask) != core.bool:
+        if _dtype_of(attn_mask) != _dtype_of(query):
+            raise RuntimeError(
+                "Expected attn_mask dtype to be bool or float or to match query dtype, but "
+                f"got attn_mask.dtype: {_dtype.of(_dtype_of(attn_mask))} and  query.dtype: "
+                f"{_dtype.of(_dtype_of(query))} instead."
+            )
+    return ops.nn.scaled_dot_product_attention(
+        query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa=enable_gqa
+    )
+
+
+@torch_function("x1", "x2")
+def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-8) -> Tensor:
+    """sum(x1 * x2) / (max(|x1|, eps) * max(|x2|, eps)) along ``dim`` (broadcast first)."""
+    _float_only("cosine_similarity", x1)
+    ndim = max(len(x1.shape), len(x2.shape))
+    return ops.nn.cosine_similarity(x1, x2, _normalize_dim(dim, ndim), eps)
+
+
+@torch_function("x1", "x2")
+def pairwise_distance(
+    x1: Tensor, x2: Tensor, p: float = 2.0, eps: float = 1e-6, keepdim: bool = False
+) -> Tensor:
+    """p-norm of x1 - x2 + eps along the last dimension."""
+    _float_only("pairwise_distance", x1)
+    if not len(x1.shape) and not len(x2.shape):
+        return ops.abs(ops.add(ops.subtract(x1, x2), eps))
+    return ops.nn.pairwise_distance(x1, x2, p, eps, keepdim)
+
+
+# ---------------------------------------------------------------------------------------
+# losses
+# ---------------------------------------------------------------------------------------
+def _class_target(input: Any, target: Any) -> tuple[Any, Any, bool]:
+    """An unbatched (C,) input with a 0-d target as a batch of one."""
+    if len(input.shape) == 1:
+        if len(target.shape) == 0:
+            return ops.expand_dims(input, axis=0), ops.expand_dims(target, axis=0), True
+        if len(target.shape) == 1 and target.shape == input.shape:
+            return ops.expand_dims(input, axis=0), ops.expand_dims(target, axis=0), True
+    return input, target, False
+
+
+def _check_targets(input: Any, target: Any) -> None:
+    if _dtype_of(target).kind in "iu":
+        if _dtype_of(target) != core.int64 and _dtype_of(target) != core.uint8:
+            raise RuntimeError(
+                f"expected scalar type Long but found {_dtype.scalar_type_name(_dtype_of(target))}"
+            )
+        batch = input.shape[0] if len(input.shape) >= 2 else None
+        if batch is not None and len(target.shape) and target.shape[0] != batch:
+            raise ValueError(
+                f"Expected input batch_size ({batch}) to match target batch_size "
+                f"({target.shape[0]})."
+            )
+
+
+@torch_function("input", "weight")
+def cross_entropy(
+    input: Tensor,
+    target: Tensor,
+    weight: Tensor | None = None,
+    size_average: bool | None = None,
+    ignore_index: int = -100,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+    label_smoothing: float = 0.0,
+) -> Tensor:
+    """Cross entropy of logits against class indices or class probabilities."""
+    reduction = _reduction(size_average, reduce, reduction)
+    _float_only("log_softmax_lastdim_kernel_impl", input)
+    _check_targets(input, target)
+    if _dtype_of(target).kind == "f" and tuple(target.shape) != tuple(input.shape):
+        raise RuntimeError(f"Expected target size {list(input.shape)}, got {list(target.shape)}")
+    if not 0.0 <= label_smoothing <= 1.0:
+        raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")
+    x, t, unbatched = _class_target(input, target)
+    if _dtype_of(t).kind == "f":
+        t = ops.astype(t, _dtype_of(x))
+    result = ops.nn.cross_entropy(
+        x,
+        t,
+        weight,
+        ignore_index=ignore_index,
+        reduction=reduction,
+        label_smoothing=label_smoothing,
+    )
+    return ops.squeeze(result, axis=0) if unbatched and reduction == "none" else result
+
+
+@torch_function("input", "weight")
+def nll_loss(
+    input: Tensor,
+    target: Tensor,
+    weight: Tensor | None = None,
+    size_average: bool | None = None,
+    ignore_index: int = -100,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """Negative log likelihood of log-probabilities at class indices."""
+    reduction = _reduction(size_average, reduce, reduction)
+    _float_only("nll_loss_forward_reduce_cuda_kernel_2d_index", input)
+    _check_targets(input, target)
+    x, t, unbatched = _class_target(input, target)
+    result = ops.nn.nll_loss(x, t, weight, ignore_index=ignore_index, reduction=reduction)
+    return ops.squeeze(result, axis=0) if unbatched and reduction == "none" else result
+
+
+def _pointwise_loss(
+    compute: Callable[[Any, Any], Any],
+    input: Any,
+    target: Any,
+    reduction: str,
+    weight: Any = None,
+    *,
+    weighted_mean: bool = False,
+) -> Any:
+    """A loss of broadcast input/target elements, weighted, then reduced; a weighted
+    "mean" divides by the summed weights when ``weighted_mean`` (torch's mse/l1 rule;
+    huber divides by the element count)."""
+    if tuple(input.shape) != tuple(target.shape):
+        import warnings
+
+        warnings.warn(
+            f"Using a target size ({list(target.shape)}) that is different to the input size "
+            f"({list(input.shape)}). This will likely lead to incorrect results due to "
+            "broadcasting. Please ensure they have the same size.",
+            stacklevel=3,
+        )
+    loss = compute(input, target)
+    if weight is None:
+        return _reduce(loss, reduction)
+    if tuple(weight.shape) != tuple(input.shape):
+        raise ValueError("Weights and input must have the same size.")
+    loss = ops.multiply(loss, weight)
+    if reduction == "mean" and weighted_mean:
+        return ops.divide(ops.sum(loss), ops.sum(weight))
+    return _reduce(loss, reduction)
+
+
+@torch_function("input", "target", "weight")
+def mse_loss(
+    input: Tensor,
+    target: Tensor,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+    weight: Tensor | None = None,
+) -> Tensor:
+    """(input - target) ** 2, weighted by ``weight`` when given, reduced."""
+    reduction = _reduction(size_average, reduce, reduction)
+    return _pointwise_loss(
+        lambda a, b: ops.square(ops.subtract(a, b)),
+        input,
+        target,
+        reduction,
+        weight,
+        weighted_mean=True,
+    )
+
+
+@torch_function("input", "target", "weight")
+def l1_loss(
+    input: Tensor,
+    target: Tensor,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+    weight: Tensor | None = None,
+) -> Tensor:
+    """|input - target|, weighted, reduced."""
+    reduction = _reduction(size_average, reduce, reduction)
+    return _pointwise_loss(
+        lambda a, b: ops.abs(ops.subtract(a, b)),
+        input,
+        target,
+        reduction,
+        weight,
+        weighted_mean=True,
+    )
+
+
+@torch_function("input", "target")
+def smooth_l1_loss(
+    input: Tensor,
+    target: Tensor,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+    beta: float = 1.0,
+) -> Tensor:
+    """0.5 d**2 / beta below ``beta``, |d| - 0.5 beta above."""
+    reduction = _reduction(size_average, reduce, reduction)
+    if beta < 0:
+        raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
+    return _pointwise_loss(
+        lambda a, b: ops.nn.smooth_l1_loss(a, b, reduction="none", beta=beta),
+        input,
+        target,
+        reduction,
+    )
+
+
+@torch_function("input", "target", "weight")
+def huber_loss(
+    input: Tensor,
+    target: Tensor,
+    reduction: str = "mean",
+    delta: float = 1.0,
+    weight: Tensor | None = None,
+) -> Tensor:
+    """0.5 d**2 below ``delta``, delta (|d| - 0.5 delta) above; weighted, reduced."""
+    _reduction(None, None, reduction)
+    return _pointwise_loss(
+        lambda a, b: ops.nn.huber_loss(a, b, reduction="none", delta=delta),
+        input,
+        target,
+        reduction,
+        weight,
+    )
+
+
+@torch_function("input", "target", "weight")
+def binary_cross_entropy(
+    input: Tensor,
+    target: Tensor,
+    weight: Tensor | None = None,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """-(t log x + (1 - t) log(1 - x)), logs clamped at -100, weighted, reduced."""
+    reduction = _reduction(size_average, reduce, reduction)
+    if tuple(target.shape) != tuple(input.shape):
+        raise ValueError(
+            f"Using a target size ({list(target.shape)}) that is different to the input size "
+            f"({list(input.shape)}) is deprecated. Please ensure they have the same size."
+        )
+    _float_only("binary_cross_entropy", input)
+    return ops.nn.binary_cross_entropy(input, target, weight, reduction=reduction)
+
+
+@torch_function("input", "target", "weight", "pos_weight")
+def binary_cross_entropy_with_logits(
+    input: Tensor,
+    target: Tensor,
+    weight: Tensor | None = None,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+    pos_weight: Tensor | None = None,
+) -> Tensor:
+    """Binary cross entropy of sigmoid(input), computed stably from the logits."""
+    reduction = _reduction(size_average, reduce, reduction)
+    if tuple(target.shape) != tuple(input.shape):
+        raise ValueError(
+            f"Target size ({list(target.shape)}) must be the same as input size "
+            f"({list(input.shape)})"
+        )
+    _float_only("binary_cross_entropy_with_logits", input)
+    return ops.nn.binary_cross_entropy_with_logits(
+        input, target, weight, reduction=reduction, pos_weight=pos_weight
+    )
+
+
+@torch_function("input", "target")
+def kl_div(
+    input: Tensor,
+    target: Tensor,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+    log_target: bool = False,
+) -> Tensor:
+    """target * (log target - input), reduced ("batchmean" divides the sum by the batch)."""
+    if size_average is not None or reduce is not None:
+        reduction = _reduction(size_average, reduce, reduction)
+    elif reduction not in ("none", "mean", "sum", "batchmean"):
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    _float_only("kl_div", input)
+    if reduction == "batchmean" and not len(input.shape):
+        return ops.nn.kl_div(input, target, reduction="sum", log_target=log_target)
+    return ops.nn.kl_div(input, target, reduction=reduction, log_target=log_target)
