@@ -51,7 +51,7 @@ from frontends.torch.reduction_ops import *  # noqa: F403
 from frontends.torch.other_ops import *  # noqa: F403
 from frontends.torch.blas_lapack_ops import *  # noqa: F403
 from frontends.torch.random_sampling import *  # noqa: F403
-from frontends.torch import fft, linalg, nn, special, testing
+from frontends.torch import fft, linalg, nn, special, testing, utils
 
 from frontends.torch.autograd.grad_mode import (
     enable_grad,
