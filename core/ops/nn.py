@@ -14,11 +14,14 @@ the keep mask, so every call is a pure function of its inputs.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from core import native
+from core import dtypes, native, support
 from core.array import Array, ArrayLike
+from core.backend import get_backend
+from core.backends._nn_common import _check_reduction, _class_axis
 from core.registry import compositional, mixed, primary
 
 if TYPE_CHECKING:
@@ -495,23 +498,89 @@ def scaled_dot_product_attention(
     """
 
 
-@primary
+@mixed
 def cosine_similarity(x1: ArrayLike, x2: ArrayLike, axis: int = 1, eps: float = 1e-8) -> Array:
     """``sum(x1 / max(|x1|, eps) * x2 / max(|x2|, eps))`` along ``axis`` (broadcast
     first), torch's formula."""
+    x1, x2 = native.broadcast_arrays(*_floats("cosine_similarity", x1, x2))
+    n1 = native.maximum(
+        native.sqrt(native.sum(native.multiply(x1, x1), axis=axis, keepdims=True)), eps
+    )
+    n2 = native.maximum(
+        native.sqrt(native.sum(native.multiply(x2, x2), axis=axis, keepdims=True)), eps
+    )
+    return native.sum(native.multiply(native.divide(x1, n1), native.divide(x2, n2)), axis=axis)
 
 
-@primary
+@mixed
 def pairwise_distance(
     x1: ArrayLike, x2: ArrayLike, p: float = 2.0, eps: float = 1e-6, keepdim: bool = False
 ) -> Array:
     """``p``-norm of ``x1 - x2 + eps`` along the last dimension (torch's formula)."""
+    x1, x2 = _floats("pairwise_distance", x1, x2)
+    d = native.abs(native.add(native.subtract(x1, x2), eps))
+    if p == math.inf:
+        return native.max(d, axis=-1, keepdims=keepdim)
+    if p == 0:
+        nonzero = native.sum(native.not_equal(d, 0), axis=-1, keepdims=keepdim)
+        return native.astype(nonzero, dtypes.result_type(d))
+    return native.pow(native.sum(native.pow(d, p), axis=-1, keepdims=keepdim), 1 / p)
 
 
 # ---------------------------------------------------------------------------------------
 # losses (reduction: "none", "mean" or "sum")
+#
+# Written once over core.native; torch's backend keeps torch.nn.functional's kernels.
 # ---------------------------------------------------------------------------------------
-@primary
+def _floats(name: str, *values: Any) -> tuple[Any, ...]:
+    """The non-None ``values`` in the default float dtype unless already float, then
+    promoted to their common dtype; complex raises UnsupportedDtypeError (as the torch
+    backend's kernels do)."""
+    present = [v for v in values if v is not None]
+    floats = []
+    for value in present:
+        dtype = dtypes.result_type(value)
+        if dtype.is_complex_dtype:
+            raise support.UnsupportedDtypeError(
+                f"core.nn.{name} does not support {dtype} on the {get_backend()} backend"
+            )
+        floats.append(
+            value if dtype.is_float_dtype else native.astype(value, dtypes.default_float_dtype())
+        )
+    common = dtypes.result_type(*floats) if floats else None
+    promoted = iter([native.astype(v, common, copy=False) for v in floats])
+    return tuple(None if v is None else next(promoted) for v in values)
+
+
+def _reduced(loss: Any, reduction: str) -> Any:
+    if reduction == "sum":
+        return native.sum(loss)
+    if reduction == "mean":
+        return native.mean(loss)
+    return loss
+
+
+def _nll(logp: Any, target: Any, weight: Any, ignore_index: int, reduction: str) -> Any:
+    axis = _class_axis(logp)
+    target_dtype = dtypes.result_type(target)
+    if not target_dtype.is_int_dtype:
+        raise TypeError(f"class-index targets must be integers, got {target_dtype}")
+    dtype = dtypes.result_type(logp)
+    ignored = native.equal(target, ignore_index)
+    safe = native.astype(native.where(ignored, 0, target), dtypes.int64)
+    picked = native.take_along_axis(logp, native.expand_dims(safe, axis=axis), axis=axis)
+    picked = native.squeeze(picked, axis=axis)
+    if weight is None:
+        w = native.astype(native.logical_not(ignored), dtype)
+    else:
+        w = native.astype(native.where(ignored, 0, native.take(weight, safe)), dtype)
+    loss = native.negative(native.multiply(w, picked))
+    if reduction == "mean":
+        return native.divide(native.sum(loss), native.sum(w))
+    return _reduced(loss, reduction)
+
+
+@mixed
 def cross_entropy(
     x: ArrayLike,
     target: ArrayLike,
@@ -528,9 +597,44 @@ def cross_entropy(
     divides by the summed weight of the counted targets (by the number of samples for
     probabilities); ``label_smoothing`` mixes in the uniform distribution.
     """
+    _check_reduction(reduction)
+    x, weight = _floats("cross_entropy", x, weight)
+    axis = _class_axis(x)
+    classes = x.shape[axis]
+    logp = native.nn.log_softmax(x, axis=axis)
+    w = None if weight is None else native.reshape(weight, (-1,) + (1,) * (x.ndim - axis - 1))
+    smoothing = label_smoothing
+    if dtypes.result_type(target).is_float_dtype:
+        target = native.astype(target, dtypes.result_type(logp))
+        if smoothing:
+            target = native.add(native.multiply(target, 1 - smoothing), smoothing / classes)
+        terms = native.multiply(logp, target)
+        if w is not None:
+            terms = native.multiply(terms, w)
+        return _reduced(native.negative(native.sum(terms, axis=axis)), reduction)
+    nll = _nll(logp, target, weight, ignore_index, reduction)
+    if not smoothing:
+        return nll
+    ignored = native.equal(target, ignore_index)
+    smooth = native.negative(native.sum(logp if w is None else native.multiply(logp, w), axis=axis))
+    smooth = native.where(ignored, 0, smooth)
+    if reduction == "mean":
+        if weight is None:
+            counted = native.astype(
+                native.sum(native.logical_not(ignored)), dtypes.result_type(smooth)
+            )
+        else:
+            safe = native.where(ignored, 0, target)
+            counted = native.sum(native.where(ignored, 0, native.take(weight, safe)))
+        smooth = native.divide(native.sum(smooth), counted)
+    else:
+        smooth = _reduced(smooth, reduction)
+    return native.add(
+        native.multiply(nll, 1 - smoothing), native.multiply(smooth, smoothing / classes)
+    )
 
 
-@primary
+@mixed
 def nll_loss(
     x: ArrayLike,
     target: ArrayLike,
@@ -541,34 +645,57 @@ def nll_loss(
 ) -> Array:
     """Negative log likelihood of log-probabilities ``x`` ``(N, C, *)`` at class indices
     ``target``; weights and ``ignore_index`` as :func:`cross_entropy`."""
+    _check_reduction(reduction)
+    x, weight = _floats("nll_loss", x, weight)
+    return _nll(x, target, weight, ignore_index, reduction)
 
 
-@primary
+@mixed
 def mse_loss(x: ArrayLike, target: ArrayLike, *, reduction: str = "mean") -> Array:
     """``(x - target) ** 2``, reduced."""
+    _check_reduction(reduction)
+    x, target = _floats("mse_loss", x, target)
+    return _reduced(native.square(native.subtract(x, target)), reduction)
 
 
-@primary
+@mixed
 def l1_loss(x: ArrayLike, target: ArrayLike, *, reduction: str = "mean") -> Array:
     """``|x - target|``, reduced."""
+    _check_reduction(reduction)
+    x, target = _floats("l1_loss", x, target)
+    return _reduced(native.abs(native.subtract(x, target)), reduction)
 
 
-@primary
+@mixed
 def smooth_l1_loss(
     x: ArrayLike, target: ArrayLike, *, reduction: str = "mean", beta: float = 1.0
 ) -> Array:
     """``0.5 * d**2 / beta`` where ``|d| < beta``, ``|d| - 0.5 * beta`` elsewhere (l1 when
     ``beta`` is 0)."""
+    _check_reduction(reduction)
+    x, target = _floats("smooth_l1_loss", x, target)
+    d = native.abs(native.subtract(x, target))
+    if beta == 0:
+        return _reduced(d, reduction)
+    quadratic = native.divide(native.multiply(native.multiply(d, 0.5), d), beta)
+    loss = native.where(native.less(d, beta), quadratic, native.subtract(d, 0.5 * beta))
+    return _reduced(loss, reduction)
 
 
-@primary
+@mixed
 def huber_loss(
     x: ArrayLike, target: ArrayLike, *, reduction: str = "mean", delta: float = 1.0
 ) -> Array:
     """``0.5 * d**2`` where ``|d| < delta``, ``delta * (|d| - 0.5 * delta)`` elsewhere."""
+    _check_reduction(reduction)
+    x, target = _floats("huber_loss", x, target)
+    d = native.abs(native.subtract(x, target))
+    quadratic = native.multiply(native.multiply(d, 0.5), d)
+    linear_part = native.multiply(native.subtract(d, 0.5 * delta), delta)
+    return _reduced(native.where(native.less(d, delta), quadratic, linear_part), reduction)
 
 
-@primary
+@mixed
 def binary_cross_entropy(
     x: ArrayLike,
     target: ArrayLike,
@@ -578,9 +705,21 @@ def binary_cross_entropy(
 ) -> Array:
     """``-weight * (target * log(x) + (1 - target) * log(1 - x))`` for probabilities
     ``x``; each log is clamped at -100 as torch does."""
+    _check_reduction(reduction)
+    x, target, weight = _floats("binary_cross_entropy", x, target, weight)
+    log_x = native.maximum(native.log(x), -100)
+    log_1mx = native.maximum(native.log1p(native.negative(x)), -100)
+    loss = native.negative(
+        native.add(
+            native.multiply(target, log_x), native.multiply(native.subtract(1, target), log_1mx)
+        )
+    )
+    if weight is not None:
+        loss = native.multiply(loss, weight)
+    return _reduced(loss, reduction)
 
 
-@primary
+@mixed
 def binary_cross_entropy_with_logits(
     x: ArrayLike,
     target: ArrayLike,
@@ -591,12 +730,37 @@ def binary_cross_entropy_with_logits(
 ) -> Array:
     """Binary cross entropy of ``sigmoid(x)``, computed stably from the logits;
     ``pos_weight`` weighs the positive term (broadcast along the last dimension)."""
+    _check_reduction(reduction)
+    x, target, weight, pos_weight = _floats(
+        "binary_cross_entropy_with_logits", x, target, weight, pos_weight
+    )
+    softplus_neg = native.logaddexp(0, native.negative(x))
+    if pos_weight is not None:
+        scale = native.add(native.multiply(native.subtract(pos_weight, 1), target), 1)
+        softplus_neg = native.multiply(scale, softplus_neg)
+    loss = native.add(native.multiply(native.subtract(1, target), x), softplus_neg)
+    if weight is not None:
+        loss = native.multiply(loss, weight)
+    return _reduced(loss, reduction)
 
 
-@primary
+@mixed
 def kl_div(
     x: ArrayLike, target: ArrayLike, *, reduction: str = "mean", log_target: bool = False
 ) -> Array:
     """``target * (log(target) - x)`` for log-probabilities ``x`` (``0`` where target is
     0); with ``log_target`` the target is given as log-probabilities. ``reduction`` also
     takes ``"batchmean"`` (sum divided by ``x.shape[0]``)."""
+    _check_reduction(reduction, ("none", "mean", "sum", "batchmean"))
+    x, target = _floats("kl_div", x, target)
+    if log_target:
+        loss = native.multiply(native.exp(target), native.subtract(target, x))
+    else:
+        xlogy = native.where(
+            native.equal(target, 0), 0, native.multiply(target, native.log(target))
+        )
+        xlogy = native.where(native.isnan(target), target, xlogy)
+        loss = native.subtract(xlogy, native.multiply(target, x))
+    if reduction == "batchmean":
+        return native.divide(native.sum(loss), x.shape[0] if len(x.shape) else 1)
+    return _reduced(loss, reduction)

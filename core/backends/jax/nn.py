@@ -1,6 +1,6 @@
 """jax implementations of core's nn functions: lax.conv_general_dilated and
 lax.reduce_window for convolution and pooling, jax.nn for activations, and the shared
-index tables of :mod:`core.backends.numpy.nn` for windows, bins, padding and resampling."""
+index tables of :mod:`core.backends._nn_common` for windows, bins, padding and resampling."""
 
 from __future__ import annotations
 
@@ -17,12 +17,10 @@ import numpy
 from jax import lax
 
 from core import dtypes
-from core.backends.jax import core_dtypes, native_dtypes, promote, version
-from core.backends.numpy.nn import (
+from core.backends._nn_common import (
     _adaptive_bins,
     _adaptive_sizes,
     _avg_divisor,
-    _check_reduction,
     _conv_geometry,
     _dropout_mask,
     _fold_geometry,
@@ -35,6 +33,7 @@ from core.backends.numpy.nn import (
     _transpose_geometry,
     _window_index,
 )
+from core.backends.jax import core_dtypes, native_dtypes, promote, version
 from core.support import with_unsupported_dtypes
 
 _no_complex = with_unsupported_dtypes({f"{version} and below": ("complex",)}, version)
@@ -765,209 +764,3 @@ def _attention(
     if dropout_p:
         weights = _apply_dropout(weights, dropout_mask, dropout_p)
     return jnp.matmul(weights, value, precision=_HIGHEST)
-
-
-@_real
-def cosine_similarity(x1: jax.Array, x2: jax.Array, axis: int = 1, eps: float = 1e-8) -> jax.Array:
-    x1, x2 = _floats(x1, x2)
-    x1, x2 = jnp.broadcast_arrays(x1, x2)
-    e = _scalar(eps, x1)
-    n1 = jnp.maximum(jnp.sqrt((x1 * x1).sum(axis=axis, keepdims=True)), e)
-    n2 = jnp.maximum(jnp.sqrt((x2 * x2).sum(axis=axis, keepdims=True)), e)
-    return ((x1 / n1) * (x2 / n2)).sum(axis=axis)
-
-
-@_real
-def pairwise_distance(
-    x1: jax.Array, x2: jax.Array, p: float = 2.0, eps: float = 1e-6, keepdim: bool = False
-) -> jax.Array:
-    x1, x2 = _floats(x1, x2)
-    d = jnp.abs(x1 - x2 + _scalar(eps, x1))
-    if p == math.inf:
-        return d.max(axis=-1, keepdims=keepdim)
-    if p == 0:
-        return (d != 0).sum(axis=-1, keepdims=keepdim).astype(d.dtype)
-    return (d ** _scalar(p, d)).sum(axis=-1, keepdims=keepdim) ** _scalar(1 / p, d)
-
-
-# ---------------------------------------------------------------------------------------
-# losses
-# ---------------------------------------------------------------------------------------
-def _reduced(loss: jax.Array, reduction: str) -> jax.Array:
-    if reduction == "sum":
-        return loss.sum()
-    if reduction == "mean":
-        return loss.mean()
-    return loss
-
-
-def _class_axis(x: jax.Array) -> int:
-    return 0 if x.ndim == 1 else 1
-
-
-def _nll(
-    logp: jax.Array,
-    target: jax.Array,
-    weight: jax.Array | None,
-    ignore_index: int,
-    reduction: str,
-) -> jax.Array:
-    axis = _class_axis(logp)
-    if not jnp.issubdtype(target.dtype, jnp.integer):
-        raise TypeError(f"class-index targets must be integers, got {target.dtype}")
-    ignored = target == ignore_index
-    safe = jnp.where(ignored, 0, target).astype(jnp.int64)
-    picked = jnp.take_along_axis(logp, jnp.expand_dims(safe, axis), axis).squeeze(axis)
-    w = jnp.ones((), dtype=logp.dtype) if weight is None else jnp.take(weight, safe)
-    w = jnp.where(ignored, jnp.zeros((), dtype=logp.dtype), w).astype(logp.dtype)
-    loss = -(w * picked)
-    if reduction == "mean":
-        return loss.sum() / w.sum()
-    return _reduced(loss, reduction)
-
-
-@_real
-def nll_loss(
-    x: jax.Array,
-    target: jax.Array,
-    weight: jax.Array | None = None,
-    *,
-    ignore_index: int = -100,
-    reduction: str = "mean",
-) -> jax.Array:
-    _check_reduction(reduction)
-    x, weight = _floats(x, weight)
-    return _nll(x, target, weight, ignore_index, reduction)
-
-
-@_real
-def cross_entropy(
-    x: jax.Array,
-    target: jax.Array,
-    weight: jax.Array | None = None,
-    *,
-    ignore_index: int = -100,
-    reduction: str = "mean",
-    label_smoothing: float = 0.0,
-) -> jax.Array:
-    _check_reduction(reduction)
-    x, weight = _floats(x, weight)
-    axis = _class_axis(x)
-    classes = x.shape[axis]
-    logp = jax.nn.log_softmax(x, axis=axis)
-    w = None if weight is None else weight.reshape((-1,) + (1,) * (x.ndim - axis - 1))
-    eps = _scalar(label_smoothing, logp)
-    if _is_float(target):
-        target = target.astype(logp.dtype)
-        if label_smoothing:
-            target = target * (1 - eps) + eps / classes
-        terms = logp * target if w is None else logp * target * w
-        return _reduced(-terms.sum(axis=axis), reduction)
-    nll = _nll(logp, target, weight, ignore_index, reduction)
-    if not label_smoothing:
-        return nll
-    ignored = target == ignore_index
-    smooth = -(logp if w is None else logp * w).sum(axis=axis)
-    smooth = jnp.where(ignored, jnp.zeros((), dtype=smooth.dtype), smooth)
-    if reduction == "mean":
-        if weight is None:
-            smooth = smooth.sum() / (~ignored).sum().astype(smooth.dtype)
-        else:
-            counted = jnp.take(weight, jnp.where(ignored, 0, target))
-            smooth = smooth.sum() / jnp.where(ignored, 0, counted).sum()
-    else:
-        smooth = _reduced(smooth, reduction)
-    return (1 - eps) * nll + smooth * (eps / classes)
-
-
-@_real
-def mse_loss(x: jax.Array, target: jax.Array, *, reduction: str = "mean") -> jax.Array:
-    _check_reduction(reduction)
-    x, target = _floats(x, target)
-    return _reduced(jnp.square(x - target), reduction)
-
-
-@_real
-def l1_loss(x: jax.Array, target: jax.Array, *, reduction: str = "mean") -> jax.Array:
-    _check_reduction(reduction)
-    x, target = _floats(x, target)
-    return _reduced(jnp.abs(x - target), reduction)
-
-
-@_real
-def smooth_l1_loss(
-    x: jax.Array, target: jax.Array, *, reduction: str = "mean", beta: float = 1.0
-) -> jax.Array:
-    _check_reduction(reduction)
-    x, target = _floats(x, target)
-    d = jnp.abs(x - target)
-    if beta == 0:
-        return _reduced(d, reduction)
-    b, half = _scalar(beta, d), _scalar(0.5, d)
-    return _reduced(jnp.where(d < b, half * d * d / b, d - half * b), reduction)
-
-
-@_real
-def huber_loss(
-    x: jax.Array, target: jax.Array, *, reduction: str = "mean", delta: float = 1.0
-) -> jax.Array:
-    _check_reduction(reduction)
-    x, target = _floats(x, target)
-    d = jnp.abs(x - target)
-    half, dl = _scalar(0.5, d), _scalar(delta, d)
-    return _reduced(jnp.where(d < dl, half * d * d, dl * (d - half * dl)), reduction)
-
-
-@_real
-def binary_cross_entropy(
-    x: jax.Array,
-    target: jax.Array,
-    weight: jax.Array | None = None,
-    *,
-    reduction: str = "mean",
-) -> jax.Array:
-    _check_reduction(reduction)
-    x, target, weight = _floats(x, target, weight)
-    floor = _scalar(-100, x)
-    log_x = jnp.maximum(jnp.log(x), floor)
-    log_1mx = jnp.maximum(jnp.log1p(-x), floor)
-    loss = -(target * log_x + (1 - target) * log_1mx)
-    if weight is not None:
-        loss = loss * weight
-    return _reduced(loss, reduction)
-
-
-@_real
-def binary_cross_entropy_with_logits(
-    x: jax.Array,
-    target: jax.Array,
-    weight: jax.Array | None = None,
-    *,
-    reduction: str = "mean",
-    pos_weight: jax.Array | None = None,
-) -> jax.Array:
-    _check_reduction(reduction)
-    x, target, weight, pos_weight = _floats(x, target, weight, pos_weight)
-    softplus_neg = jnp.logaddexp(_scalar(0, x), -x)
-    if pos_weight is None:
-        loss = (1 - target) * x + softplus_neg
-    else:
-        loss = (1 - target) * x + (1 + (pos_weight - 1) * target) * softplus_neg
-    if weight is not None:
-        loss = loss * weight
-    return _reduced(loss, reduction)
-
-
-@_real
-def kl_div(
-    x: jax.Array, target: jax.Array, *, reduction: str = "mean", log_target: bool = False
-) -> jax.Array:
-    _check_reduction(reduction, ("none", "mean", "sum", "batchmean"))
-    x, target = _floats(x, target)
-    if log_target:
-        loss = jnp.exp(target) * (target - x)
-    else:
-        loss = jax.scipy.special.xlogy(target, target) - target * x
-    if reduction == "batchmean":
-        return loss.sum() / _scalar(x.shape[0] if x.ndim else 1, loss)
-    return _reduced(loss, reduction)

@@ -1,5 +1,5 @@
 """torch implementations of core's nn functions: torch.nn.functional where it covers the
-call, the shared index tables of :mod:`core.backends.numpy.nn` where it does not (unfold
+call, the shared index tables of :mod:`core.backends._nn_common` where it does not (unfold
 and fold beyond 2-D, padding modes beyond torch's ranks, dropout with a given mask)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import torch
 import torch.nn.functional as F
 
 from core import dtypes
-from core.backends.numpy.nn import (
+from core.backends._nn_common import (
     _check_groups,
     _check_reduction,
     _conv_geometry,
