@@ -26,6 +26,8 @@ class _BatchNorm(Module):
         track_running_stats: bool = True,
         device: Any = None,
         dtype: Any = None,
+        *,
+        bias: bool = True,
     ) -> None:
         super().__init__()
         self.num_features = num_features
@@ -35,7 +37,10 @@ class _BatchNorm(Module):
         self.track_running_stats = track_running_stats
         if self.affine:
             self.weight = Parameter(torch.empty(num_features, dtype=dtype))
-            self.bias = Parameter(torch.empty(num_features, dtype=dtype))
+            if bias:
+                self.bias = Parameter(torch.empty(num_features, dtype=dtype))
+            else:
+                self.register_parameter("bias", None)
         else:
             self.register_parameter("weight", None)
             self.register_parameter("bias", None)
@@ -59,7 +64,8 @@ class _BatchNorm(Module):
         self.reset_running_stats()
         if self.affine:
             init.ones_(self.weight)
-            init.zeros_(self.bias)
+            if self.bias is not None:
+                init.zeros_(self.bias)
 
     def _check_input_dim(self, input: Tensor) -> None:
         if input.dim() not in self._dims:
@@ -69,8 +75,21 @@ class _BatchNorm(Module):
     def extra_repr(self) -> str:
         return (
             "{num_features}, eps={eps}, momentum={momentum}, affine={affine}, "
-            "track_running_stats={track_running_stats}".format(**self.__dict__)
+            "bias={use_bias}, track_running_stats={track_running_stats}".format(
+                **self.__dict__, use_bias=self.bias is not None
+            )
         )
+
+    def _load_from_state_dict(self, state_dict: dict, prefix: str, *args: Any) -> None:
+        # as torch: a checkpoint without num_batches_tracked keeps the current count
+        key = prefix + "num_batches_tracked"
+        if self.track_running_stats and key not in state_dict:
+            state_dict[key] = (
+                self.num_batches_tracked
+                if self.num_batches_tracked is not None
+                else torch.tensor(0, dtype=torch.long)
+            )
+        super()._load_from_state_dict(state_dict, prefix, *args)
 
     def forward(self, input: Tensor) -> Tensor:
         self._check_input_dim(input)

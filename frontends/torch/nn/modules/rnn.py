@@ -279,10 +279,6 @@ class RNN(RNNBase):
             )
         super().__init__(mode, *args, **kwargs)
 
-    def extra_repr(self) -> str:
-        s = super().extra_repr()
-        return s + (", nonlinearity=relu" if self.nonlinearity == "relu" else "")
-
 
 class LSTM(RNNBase):
     """Long short-term memory (gates i, f, g, o), optional ``proj_size``."""
