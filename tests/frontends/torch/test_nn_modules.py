@@ -388,11 +388,12 @@ def test_multihead_attention_masks_and_weights(backend: str, batch_first: bool) 
     attn_mask = numpy.triu(numpy.ones((4, 6), dtype=bool), k=3)
     padding = numpy.array([[False] * 5 + [True], [False] * 6])
     float_mask = _data(4, 6, seed=3)
+    float_padding = numpy.where(padding, -numpy.inf, 0.0).astype(numpy.float32)
     for kwargs in (
         {},
         {"attn_mask": attn_mask},
         {"key_padding_mask": padding, "average_attn_weights": False},
-        {"attn_mask": float_mask, "key_padding_mask": padding},
+        {"attn_mask": float_mask, "key_padding_mask": float_padding},
         {"attn_mask": attn_mask, "need_weights": False},
     ):
         ours = model(torch.tensor(q), torch.tensor(k), torch.tensor(k), **{
