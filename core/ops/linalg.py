@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal, NamedTuple
 
-from core import dtypes, native
+from core import dtypes, native, support
 from core.array import Array, ArrayLike
+from core.backend import current_backend
 from core.registry import compositional, primary
 
 NAMESPACE = "linalg"
@@ -172,11 +173,35 @@ def matrix_norm(
     input are computed in float32 and rounded back, since no backend decomposes halves."""
 
 
-@primary
+@compositional
 def matrix_power(x: ArrayLike, n: int, /) -> Array:
     """``x`` (a stack of square matrices) multiplied by itself ``n`` times; ``n == 0``
     gives identities and ``n < 0`` powers of the inverse. Integer input keeps its dtype
     for ``n >= 0`` (as numpy) and takes the default float dtype for ``n < 0``."""
+    shape = tuple(x.shape)
+    if len(shape) < 2 or shape[-1] != shape[-2]:
+        raise ValueError(f"matrix_power needs (a stack of) square matrices, got {shape}")
+    if n < 0:
+        dtype = dtypes.result_type(x)
+        if dtype in (dtypes.float16, dtypes.bfloat16):
+            state = current_backend()
+            raise support.UnsupportedDtypeError(
+                f"core.linalg.matrix_power with n < 0 does not support {dtype} on the "
+                f"{state.name} backend ({state.name} {state.version}): it has no "
+                "half-precision inverse; cast the input to float32"
+            )
+        x, n = native.linalg.inv(x), -n
+    result = None
+    while n > 0:
+        if n & 1:
+            result = x if result is None else native.matmul(result, x)
+        n >>= 1
+        if n:
+            x = native.matmul(x, x)
+    if result is None:
+        dtype = dtypes.result_type(x)
+        return native.astype(native.broadcast_to(native.eye(shape[-1], dtype=dtype), shape), dtype)
+    return result
 
 
 @primary

@@ -9,7 +9,6 @@ import numpy
 
 from core import dtypes
 from core.backends.numpy import core_dtypes, native_dtypes, promote, version
-from core.backends.numpy.linear_algebra import matmul as _matmul
 from core.ops.linalg import (
     EighResult,
     EigResult,
@@ -20,7 +19,7 @@ from core.ops.linalg import (
     real_dtype_for,
     sum_dtype_for,
 )
-from core.support import UnsupportedDtypeError, with_unsupported_dtypes
+from core.support import with_unsupported_dtypes
 
 _NO_HALVES = {"2.4.6 and below": ("float16", "bfloat16")}
 _HALF = (native_dtypes["float16"], native_dtypes["bfloat16"])
@@ -112,30 +111,6 @@ def matrix_norm(
 ) -> numpy.ndarray:
     result = numpy.linalg.matrix_norm(_single(x), keepdims=keepdims, ord=ord)
     return _real_result(x, result)
-
-
-def matrix_power(x: numpy.ndarray, n: int, /) -> numpy.ndarray:
-    if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
-        raise ValueError(f"matrix_power needs (a stack of) square matrices, got {x.shape}")
-    if n < 0:
-        if x.dtype in _HALF:
-            raise UnsupportedDtypeError(
-                f"core.linalg.matrix_power with n < 0 does not support {core_dtypes[x.dtype]} "
-                f"on the numpy backend (numpy {version}): it has no half-precision inverse; "
-                "cast the input to float32"
-            )
-        x, n = inv(x), -n
-    result = None
-    while n > 0:
-        if n & 1:
-            result = x if result is None else _matmul(result, x)
-        n >>= 1
-        if n:
-            x = _matmul(x, x)
-    if result is None:
-        eye = numpy.eye(x.shape[-1], dtype=x.dtype)
-        return numpy.broadcast_to(eye, x.shape).copy()
-    return result
 
 
 @with_unsupported_dtypes(_NO_HALVES, version)

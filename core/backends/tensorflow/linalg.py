@@ -15,7 +15,6 @@ import tensorflow as tf
 
 from core import dtypes
 from core.backends.tensorflow import core_dtypes, native_dtypes, promote, version
-from core.backends.tensorflow.linear_algebra import matmul as _matmul
 from core.ops.linalg import (
     EighResult,
     EigResult,
@@ -26,7 +25,7 @@ from core.ops.linalg import (
     real_dtype_for,
     sum_dtype_for,
 )
-from core.support import UnsupportedDtypeError, with_unsupported_dtypes
+from core.support import with_unsupported_dtypes
 
 _NO_HALVES = {"2.21.0 and below": ("float16", "bfloat16")}
 _NO_BFLOAT16 = {"2.21.0 and below": ("bfloat16",)}
@@ -174,29 +173,6 @@ def matrix_norm(
     if keepdims:
         result = result[..., None, None]
     return _real_result(x, result)
-
-
-def matrix_power(x: tf.Tensor, n: int, /) -> tf.Tensor:
-    _square(x, "matrix_power")
-    if n < 0:
-        if x.dtype in _HALF:
-            raise UnsupportedDtypeError(
-                f"core.linalg.matrix_power with n < 0 does not support {core_dtypes[x.dtype]} "
-                f"on the tensorflow backend (tensorflow {version}): it has no half-precision "
-                "inverse; cast the input to float32"
-            )
-        x, n = inv(x), -n
-    result = None
-    while n > 0:
-        if n & 1:
-            result = x if result is None else _matmul(result, x)
-        n >>= 1
-        if n:
-            x = _matmul(x, x)
-    if result is None:
-        eye = tf.eye(x.shape[-1], dtype=x.dtype)
-        return tf.broadcast_to(eye, x.shape)
-    return result
 
 
 def _svdvals_and_tolerance(x: tf.Tensor, rtol: Any) -> tuple[tf.Tensor, tf.Tensor]:

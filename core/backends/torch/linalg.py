@@ -9,7 +9,6 @@ import torch
 
 from core import dtypes
 from core.backends.torch import core_dtypes, native_dtypes, promote, version
-from core.backends.torch.linear_algebra import matmul as _matmul
 from core.ops.linalg import (
     EighResult,
     EigResult,
@@ -20,7 +19,7 @@ from core.ops.linalg import (
     real_dtype_for,
     sum_dtype_for,
 )
-from core.support import UnsupportedDtypeError, with_unsupported_dtypes
+from core.support import with_unsupported_dtypes
 
 _NO_HALVES = {"2.13 and below": ("float16", "bfloat16")}
 _HALF = (torch.float16, torch.bfloat16)
@@ -107,30 +106,6 @@ def matrix_norm(
 ) -> torch.Tensor:
     result = torch.linalg.matrix_norm(_single(x), ord=ord, keepdim=keepdims)
     return _real_result(x, result)
-
-
-def matrix_power(x: torch.Tensor, n: int, /) -> torch.Tensor:
-    if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
-        raise ValueError(f"matrix_power needs (a stack of) square matrices, got {tuple(x.shape)}")
-    if n < 0:
-        if x.dtype in _HALF:
-            raise UnsupportedDtypeError(
-                f"core.linalg.matrix_power with n < 0 does not support {core_dtypes[x.dtype]} "
-                f"on the torch backend (torch {version}): it has no half-precision inverse; "
-                "cast the input to float32"
-            )
-        x, n = inv(x), -n
-    result = None
-    while n > 0:
-        if n & 1:
-            result = x if result is None else _matmul(result, x)
-        n >>= 1
-        if n:
-            x = _matmul(x, x)
-    if result is None:
-        eye = torch.eye(x.shape[-1], dtype=x.dtype)
-        return eye.expand(x.shape).clone()
-    return result
 
 
 @with_unsupported_dtypes(_NO_HALVES, version)
