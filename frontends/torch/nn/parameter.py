@@ -13,7 +13,10 @@ from frontends.torch._tensor import Tensor, to_native
 
 
 class Parameter(Tensor):
-    """A Tensor with ``requires_grad=True`` by default, registered by ``Module.__setattr__``."""
+    """A Tensor with ``requires_grad=True`` by default, registered by ``Module.__setattr__``.
+    Views of it (``p[0]``, ``p.T``, ``p.detach()``) are plain Tensors, as in torch."""
+
+    __slots__ = ()
 
     def __new__(cls, data: Any = None, requires_grad: bool = True) -> Parameter:
         if data is None:
@@ -29,6 +32,11 @@ class Parameter(Tensor):
 
     def __repr__(self) -> str:
         return "Parameter containing:\n" + super().__repr__()
+
+    def _make_view(self, forward: Any, inverse: Any) -> Tensor:
+        view = super()._make_view(forward, inverse)
+        view.__class__ = Tensor
+        return view
 
     def __deepcopy__(self, memo: dict) -> Parameter:
         result = Parameter(self.native, self.requires_grad)

@@ -132,6 +132,12 @@ def test_parameter() -> None:
     assert p.requires_grad and isinstance(p, torch.Tensor)
     assert not torch.nn.Parameter(torch.zeros(2), requires_grad=False).requires_grad
     assert isinstance(copy.deepcopy(p), torch.nn.Parameter)
+    for view in (p[0], p.detach(), p.data, p * 2):
+        assert type(view) is torch.Tensor  # views and results are plain tensors, as in torch
+    emb, head = torch.nn.Embedding(3, 2), torch.nn.Linear(2, 3, bias=False)
+    head.weight = emb.weight
+    tied = torch.nn.Sequential(emb, head).double()  # conversion keeps tied weights tied
+    assert tied[1].weight is tied[0].weight and tied[0].weight.dtype == torch.float64
 
 
 def test_load_state_dict_strict_errors() -> None:

@@ -420,13 +420,13 @@ class Module:
     def _apply(self, fn: Callable[[Tensor], Tensor]) -> Module:
         for module in self.children():
             module._apply(fn)
-        for key, param in self._parameters.items():
+        for param in self._parameters.values():
             if param is None:
                 continue
             new = fn(param)
             if new is not param:
-                p = Parameter(new, param.requires_grad)
-                self._parameters[key] = p
+                # as torch (param.data = ...): the same Parameter object, so tied weights stay tied
+                param.data = new
         for key, buf in self._buffers.items():
             if buf is not None:
                 self._buffers[key] = fn(buf)
