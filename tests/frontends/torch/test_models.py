@@ -98,3 +98,28 @@ def test_lstm_language_model(backend: str, mode: str) -> None:
     _close(logits2, expected2)
     _close(h2, eh2)
     _close(c2, ec2)
+
+
+@pytest.mark.parametrize("name", ["gpt", "cnn", "lstm"])
+def test_example_script_runs(name: str) -> None:
+    """A newcomer's ``python examples/torch_<name>.py``: runs and reports a small error."""
+    import re
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        [sys.executable, str(EXAMPLES / f"torch_{name}.py"), "numpy"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    errors = [
+        float(number)
+        for line in result.stdout.splitlines()
+        if "error" in line
+        for number in re.findall(
+            r"\d[\d.]*(?:e[-+]\d+)?", re.sub(r"\w+=\S+", "", line.split("error", 1)[1])
+        )
+    ]
+    assert errors and max(errors) <= ATOL, result.stdout
