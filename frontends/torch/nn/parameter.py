@@ -33,6 +33,8 @@ class Parameter(Tensor):
     def __repr__(self) -> str:
         return "Parameter containing:\n" + super().__repr__()
 
+    __str__ = __repr__
+
     def _make_view(self, forward: Any, inverse: Any) -> Tensor:
         view = super()._make_view(forward, inverse)
         view.__class__ = Tensor

@@ -128,7 +128,7 @@ def test_reprs_match_torch() -> None:
 def test_parameter() -> None:
     p = torch.nn.Parameter(torch.tensor([1.0, 2.0]))
     q = real_torch.nn.Parameter(real_torch.tensor([1.0, 2.0]))
-    assert repr(p) == repr(q)
+    assert repr(p) == repr(q) and str(p) == str(q)
     assert p.requires_grad and isinstance(p, torch.Tensor)
     assert not torch.nn.Parameter(torch.zeros(2), requires_grad=False).requires_grad
     assert isinstance(copy.deepcopy(p), torch.nn.Parameter)
