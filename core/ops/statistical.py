@@ -236,6 +236,14 @@ def _axes(axis: int | tuple[int, ...] | None, ndim: int) -> tuple[int, ...]:
     return tuple(sorted(result))
 
 
+def _count(shape: tuple[int, ...], axes: tuple[int, ...]) -> int:
+    """How many elements a reduction over ``axes`` of ``shape`` combines."""
+    count = 1
+    for axis in axes:
+        count *= shape[axis]
+    return count
+
+
 def _axis(axis: int, ndim: int) -> int:
     """One axis, made non-negative, or ValueError when out of bounds."""
     if not -ndim <= axis < ndim:

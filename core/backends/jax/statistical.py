@@ -15,6 +15,7 @@ from core.ops.statistical import (
     CumulativeResult,
     _axes,
     _check_nonempty,
+    _count,
     _cumulative_axis,
     _float_result_dtype,
     _kept_shape,
@@ -27,13 +28,6 @@ from core.support import with_unsupported_dtypes
 def _ordered(x: jax.Array) -> jax.Array:
     """``x`` in a dtype lax's running max/min accept: bool as uint8."""
     return x.astype(jnp.uint8) if x.dtype == jnp.bool_ else x
-
-
-def _count(shape: tuple[int, ...], axes: tuple[int, ...]) -> int:
-    count = 1
-    for axis in axes:
-        count *= shape[axis]
-    return count
 
 
 def _compute(x: jax.Array, result: Dtype) -> jax.Array:

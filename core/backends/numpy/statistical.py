@@ -14,6 +14,7 @@ from core.ops.statistical import (
     _axes,
     _check_nonempty,
     _compute_dtype,
+    _count,
     _cumulative_axis,
     _float_result_dtype,
     _kept_shape,
@@ -26,10 +27,6 @@ from core.support import with_unsupported_dtypes
 def _ordered(x: numpy.ndarray) -> numpy.ndarray:
     """``x`` in a dtype numpy compares nan-aware: bfloat16 widened to float32 (exactly)."""
     return x.astype(numpy.float32) if x.dtype == ml_dtypes.bfloat16 else x
-
-
-def _count(shape: tuple[int, ...], axes: tuple[int, ...]) -> int:
-    return int(numpy.prod([shape[a] for a in axes], dtype=numpy.int64))
 
 
 def _is_inexact(x: numpy.ndarray) -> bool:

@@ -21,6 +21,7 @@ from core.ops.statistical import (
     CumulativeResult,
     _axes,
     _check_nonempty,
+    _count,
     _cumulative_axis,
     _float_result_dtype,
     _kept_shape,
@@ -37,13 +38,6 @@ def _isnan(x: tf.Tensor) -> tf.Tensor:
     if x.dtype.is_floating:
         return tf.math.is_nan(x)
     return tf.zeros(tf.shape(x), tf.bool)
-
-
-def _count(shape: tuple[int, ...], axes: tuple[int, ...]) -> int:
-    count = 1
-    for axis in axes:
-        count *= shape[axis]
-    return count
 
 
 def _compute(x: tf.Tensor, result: Dtype) -> tf.Tensor:

@@ -19,6 +19,7 @@ from core.ops.statistical import (
     CumulativeResult,
     _axes,
     _check_nonempty,
+    _count,
     _cumulative_axis,
     _float_result_dtype,
     _kept_shape,
@@ -83,13 +84,6 @@ def _prod_over(x: torch.Tensor, axes: tuple[int, ...], keepdims: bool) -> torch.
 
 def _sum_over(x: torch.Tensor, axes: tuple[int, ...], keepdims: bool) -> torch.Tensor:
     return _reduce_over(torch.sum, x, axes, keepdims)
-
-
-def _count(shape: tuple[int, ...], axes: tuple[int, ...]) -> int:
-    count = 1
-    for axis in axes:
-        count *= shape[axis]
-    return count
 
 
 def _sum_like(reduce: Any, x: torch.Tensor, axis: Any, dtype: Any, keepdims: bool) -> torch.Tensor:
