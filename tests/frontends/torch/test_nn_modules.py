@@ -164,6 +164,18 @@ def test_load_state_dict_strict_errors() -> None:
     assert "size mismatch for 0.weight" in ours[1]
 
 
+def test_buffers_and_assign() -> None:
+    for t in (torch, real_torch):
+        m = t.nn.Module()
+        m.b = t.nn.Buffer(t.ones(2), persistent=False)
+        m.c = t.nn.Buffer(t.zeros(1))
+        assert list(m.state_dict()) == ["c"] and [n for n, _ in m.named_buffers()] == ["b", "c"]
+        assert type(m.b) is t.Tensor
+    lin = torch.nn.Linear(2, 2)
+    lin.load_state_dict({"weight": torch.ones(2, 2), "bias": torch.zeros(2)}, assign=True)
+    assert isinstance(lin.weight, torch.nn.Parameter) and lin.weight.tolist() == [[1.0, 1.0]] * 2
+
+
 def test_load_state_dict_copies_values() -> None:
     model = torch.nn.Linear(3, 2)
     model.load_state_dict({"weight": torch.ones(2, 3), "bias": torch.zeros(2)})
