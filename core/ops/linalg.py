@@ -59,6 +59,14 @@ def real_dtype_for(dtype: dtypes.Dtype) -> dtypes.Dtype:
     return float_dtype_for(dtype)
 
 
+def _default_rtol(x: Any) -> float:
+    """``max(M, N) * eps`` of ``x``'s (real) dtype: the standard's default ``rtol`` of
+    matrix_rank and pinv."""
+    from core.ops.data_type import finfo
+
+    return max(x.shape[-2:]) * finfo(dtypes.result_type(x)).eps
+
+
 def sum_dtype_for(dtype: dtypes.Dtype) -> dtypes.Dtype:
     """The dtype of a sum (``trace``) with no dtype given, as the standard says: bool and
     signed integers give the default int dtype, unsigned integers the unsigned dtype of its

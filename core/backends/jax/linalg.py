@@ -19,6 +19,7 @@ from core.ops.linalg import (
     QRResult,
     SlogdetResult,
     SVDResult,
+    _default_rtol,
     float_dtype_for,
     real_dtype_for,
     sum_dtype_for,
@@ -42,10 +43,6 @@ def _single(x: jax.Array) -> jax.Array:
 
 def _real_result(x: jax.Array, result: jax.Array) -> jax.Array:
     return result.astype(native_dtypes[real_dtype_for(core_dtypes[x.dtype])])
-
-
-def _default_rtol(x: jax.Array) -> float:
-    return max(x.shape[-2:]) * float(jnp.finfo(x.dtype).eps)
 
 
 def _complex(x: jax.Array, values: jax.Array) -> jax.Array:

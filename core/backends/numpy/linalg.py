@@ -15,6 +15,7 @@ from core.ops.linalg import (
     QRResult,
     SlogdetResult,
     SVDResult,
+    _default_rtol,
     float_dtype_for,
     real_dtype_for,
     sum_dtype_for,
@@ -39,10 +40,6 @@ def _single(x: numpy.ndarray) -> numpy.ndarray:
 
 def _real_result(x: numpy.ndarray, result: Any) -> numpy.ndarray:
     return numpy.asarray(result, dtype=native_dtypes[real_dtype_for(core_dtypes[x.dtype])])
-
-
-def _default_rtol(x: numpy.ndarray) -> float:
-    return max(x.shape[-2:]) * float(numpy.finfo(x.dtype).eps)
 
 
 @with_unsupported_dtypes(_NO_HALVES, version)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import numpy
 import tensorflow as tf
 
 from core import dtypes
@@ -21,6 +20,7 @@ from core.ops.linalg import (
     QRResult,
     SlogdetResult,
     SVDResult,
+    _default_rtol,
     float_dtype_for,
     real_dtype_for,
     sum_dtype_for,
@@ -46,10 +46,6 @@ def _single(x: tf.Tensor) -> tf.Tensor:
 
 def _real_result(x: tf.Tensor, result: tf.Tensor) -> tf.Tensor:
     return tf.cast(result, native_dtypes[real_dtype_for(core_dtypes[x.dtype])])
-
-
-def _default_rtol(x: tf.Tensor) -> float:
-    return max(x.shape[-2:]) * float(numpy.finfo(x.dtype.as_numpy_dtype).eps)
 
 
 def _adjoint(x: tf.Tensor) -> tf.Tensor:

@@ -15,6 +15,7 @@ from core.ops.linalg import (
     QRResult,
     SlogdetResult,
     SVDResult,
+    _default_rtol,
     float_dtype_for,
     real_dtype_for,
     sum_dtype_for,
@@ -39,10 +40,6 @@ def _single(x: torch.Tensor) -> torch.Tensor:
 
 def _real_result(x: torch.Tensor, result: torch.Tensor) -> torch.Tensor:
     return result.to(native_dtypes[real_dtype_for(core_dtypes[x.dtype])])
-
-
-def _default_rtol(x: torch.Tensor) -> float:
-    return max(x.shape[-2:]) * torch.finfo(x.dtype).eps
 
 
 @with_unsupported_dtypes(_NO_HALVES, version)
