@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 from core import dtypes, native, support
 from core.array import Array, ArrayLike
 from core.backend import get_backend
-from core.backends._nn_common import _check_reduction, _class_axis
+from core.backends._nn_common import _check_reduction, _class_axis, _normalized_axes
+from core.ops.data_type import finfo
 from core.registry import compositional, mixed, primary
 
 if TYPE_CHECKING:
@@ -340,7 +341,34 @@ def log_softmax(x: ArrayLike, axis: int = -1) -> Array:
 # ---------------------------------------------------------------------------------------
 # normalization
 # ---------------------------------------------------------------------------------------
-@primary
+def _mean(x: Any, axes: Any, keepdims: bool = True) -> Any:
+    """Mean refined by the mean of the residuals: exact for constant input, as torch's."""
+    mean = native.mean(x, axis=axes, keepdims=True)
+    mean = native.add(mean, native.mean(native.subtract(x, mean), axis=axes, keepdims=True))
+    return mean if keepdims else native.squeeze(mean, axis=axes)
+
+
+def _normalize(x: Any, axes: Any, eps: float) -> Any:
+    """``(x - mean) / sqrt(biased variance + eps)`` over ``axes``."""
+    centred = native.subtract(x, _mean(x, axes))
+    var = native.mean(native.square(centred), axis=axes, keepdims=True)
+    return native.divide(centred, native.sqrt(native.add(var, eps)))
+
+
+def _affine(y: Any, weight: Any, bias: Any) -> Any:
+    if weight is not None:
+        y = native.multiply(y, weight)
+    if bias is not None:
+        y = native.add(y, bias)
+    return y
+
+
+def _channel(v: Any, ndim: int) -> Any:
+    """A per-channel ``(C,)`` vector shaped to broadcast against ``(N, C, *)``."""
+    return None if v is None else native.reshape(v, (-1,) + (1,) * (ndim - 2))
+
+
+@mixed
 def layer_norm(
     x: ArrayLike,
     normalized_shape: Size,
@@ -350,9 +378,11 @@ def layer_norm(
 ) -> Array:
     """Normalise over the last ``len(normalized_shape)`` dimensions (biased variance),
     then scale by ``weight`` and shift by ``bias`` (both of ``normalized_shape``)."""
+    x, weight, bias = _floats("layer_norm", x, weight, bias)
+    return _affine(_normalize(x, _normalized_axes(x, normalized_shape), eps), weight, bias)
 
 
-@primary
+@mixed
 def rms_norm(
     x: ArrayLike,
     normalized_shape: Size,
@@ -361,9 +391,14 @@ def rms_norm(
 ) -> Array:
     """``x / sqrt(mean(x**2) + eps) * weight`` over the last dimensions; ``eps`` defaults
     to the machine epsilon of ``x``'s dtype (torch)."""
+    x, weight = _floats("rms_norm", x, weight)
+    axes = _normalized_axes(x, normalized_shape)
+    eps = finfo(dtypes.result_type(x)).eps if eps is None else eps
+    squares = native.mean(native.multiply(x, x), axis=axes, keepdims=True)
+    return _affine(native.divide(x, native.sqrt(native.add(squares, eps))), weight, None)
 
 
-@primary
+@mixed
 def batch_norm(
     x: ArrayLike,
     running_mean: ArrayLike | None,
@@ -383,9 +418,41 @@ def batch_norm(
     ``running_var``; out of training the running statistics normalise and come back
     unchanged. Nothing is updated in place.
     """
+    x, running_mean, running_var, weight, bias = _floats(
+        "batch_norm", x, running_mean, running_var, weight, bias
+    )
+    ndim = x.ndim
+    axes = (0, *range(2, ndim))
+    if training:
+        count = math.prod(x.shape) // x.shape[1]
+        if count <= 1:
+            raise ValueError(
+                f"batch_norm needs more than one value per channel, got {tuple(x.shape)}"
+            )
+        mean = _mean(x, axes, keepdims=False)
+        var = native.mean(native.square(native.subtract(x, _channel(mean, ndim))), axis=axes)
+        if running_mean is not None:
+            running_mean = native.add(
+                native.multiply(running_mean, 1 - momentum), native.multiply(mean, momentum)
+            )
+        if running_var is not None:
+            unbiased = native.multiply(var, count / (count - 1))
+            running_var = native.add(
+                native.multiply(running_var, 1 - momentum), native.multiply(unbiased, momentum)
+            )
+    else:
+        if running_mean is None or running_var is None:
+            raise ValueError("batch_norm out of training needs running_mean and running_var")
+        mean, var = running_mean, running_var
+    y = native.divide(
+        native.subtract(x, _channel(mean, ndim)),
+        native.sqrt(native.add(_channel(var, ndim), eps)),
+    )
+    y = _affine(y, _channel(weight, ndim), _channel(bias, ndim))
+    return y, running_mean, running_var
 
 
-@primary
+@mixed
 def group_norm(
     x: ArrayLike,
     num_groups: int,
@@ -395,9 +462,16 @@ def group_norm(
 ) -> Array:
     """Normalise ``(N, C, *)`` over each group of ``C / num_groups`` channels and the
     spatial dimensions; ``weight``/``bias`` are per channel."""
+    x, weight, bias = _floats("group_norm", x, weight, bias)
+    shape = tuple(x.shape)
+    if shape[1] % num_groups:
+        raise ValueError(f"{shape[1]} channels are not divisible by {num_groups} groups")
+    grouped = native.reshape(x, (shape[0], num_groups, -1))
+    y = native.reshape(_normalize(grouped, (2,), eps), shape)
+    return _affine(y, _channel(weight, len(shape)), _channel(bias, len(shape)))
 
 
-@primary
+@mixed
 def instance_norm(
     x: ArrayLike,
     weight: ArrayLike | None = None,
@@ -408,6 +482,9 @@ def instance_norm(
     own statistics (torch's ``use_input_stats=True``); ``weight``/``bias`` per channel.
     Running statistics are batch_norm's business: torch's ``use_input_stats=False`` is
     :func:`batch_norm` out of training."""
+    x, weight, bias = _floats("instance_norm", x, weight, bias)
+    y = _normalize(x, tuple(range(2, x.ndim)), eps)
+    return _affine(y, _channel(weight, x.ndim), _channel(bias, x.ndim))
 
 
 # ---------------------------------------------------------------------------------------

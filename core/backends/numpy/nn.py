@@ -13,7 +13,6 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import ml_dtypes
 import numpy
 from numpy.lib.stride_tricks import sliding_window_view
 
@@ -27,7 +26,6 @@ from core.backends._nn_common import (
     _dropout_mask,
     _fold_geometry,
     _interp_plan,
-    _normalized_axes,
     _ntuple,
     _pad_index,
     _pad_pairs,
@@ -499,129 +497,6 @@ def log_softmax(x: numpy.ndarray, axis: int = -1) -> numpy.ndarray:
         return x.copy()
     shifted = x - x.max(axis=axis, keepdims=True)
     return shifted - numpy.log(numpy.exp(shifted).sum(axis=axis, keepdims=True))
-
-
-# ---------------------------------------------------------------------------------------
-# normalization
-# ---------------------------------------------------------------------------------------
-
-
-def _mean(x: numpy.ndarray, axes: Any, keepdims: bool = True) -> numpy.ndarray:
-    """Mean refined by the mean of the residuals: exact for constant input, as torch's."""
-    mean = x.mean(axis=axes, keepdims=True)
-    mean = mean + (x - mean).mean(axis=axes, keepdims=True)
-    return mean if keepdims else mean.squeeze(axes)
-
-
-def _affine(
-    y: numpy.ndarray, weight: numpy.ndarray | None, bias: numpy.ndarray | None
-) -> numpy.ndarray:
-    if weight is not None:
-        y = y * weight
-    if bias is not None:
-        y = y + bias
-    return y
-
-
-@_real
-def layer_norm(
-    x: numpy.ndarray,
-    normalized_shape: Any,
-    weight: numpy.ndarray | None = None,
-    bias: numpy.ndarray | None = None,
-    eps: float = 1e-5,
-) -> numpy.ndarray:
-    x, weight, bias = _floats(x, weight, bias)
-    axes = _normalized_axes(x, normalized_shape)
-    mean = _mean(x, axes)
-    var = ((x - mean) ** 2).mean(axis=axes, keepdims=True)
-    return _affine((x - mean) / numpy.sqrt(var + _scalar(eps, x)), weight, bias)
-
-
-@_real
-def rms_norm(
-    x: numpy.ndarray,
-    normalized_shape: Any,
-    weight: numpy.ndarray | None = None,
-    eps: float | None = None,
-) -> numpy.ndarray:
-    x, weight = _floats(x, weight)
-    axes = _normalized_axes(x, normalized_shape)
-    eps = float(ml_dtypes.finfo(x.dtype).eps) if eps is None else eps
-    y = x / numpy.sqrt((x * x).mean(axis=axes, keepdims=True) + _scalar(eps, x))
-    return _affine(y, weight, None)
-
-
-def _channel(v: numpy.ndarray | None, ndim: int) -> numpy.ndarray | None:
-    return None if v is None else v.reshape((-1,) + (1,) * (ndim - 2))
-
-
-@_real
-def batch_norm(
-    x: numpy.ndarray,
-    running_mean: numpy.ndarray | None,
-    running_var: numpy.ndarray | None,
-    weight: numpy.ndarray | None = None,
-    bias: numpy.ndarray | None = None,
-    *,
-    training: bool = False,
-    momentum: float = 0.1,
-    eps: float = 1e-5,
-) -> tuple[numpy.ndarray, numpy.ndarray | None, numpy.ndarray | None]:
-    x, running_mean, running_var, weight, bias = _floats(x, running_mean, running_var, weight, bias)
-    axes = (0, *range(2, x.ndim))
-    if training:
-        count = x.size // x.shape[1]
-        if count <= 1:
-            raise ValueError(f"batch_norm needs more than one value per channel, got {x.shape}")
-        mean = _mean(x, axes, keepdims=False)
-        var = ((x - _channel(mean, x.ndim)) ** 2).mean(axis=axes)
-        m = _scalar(momentum, x)
-        if running_mean is not None:
-            running_mean = (1 - m) * running_mean + m * mean
-        if running_var is not None:
-            unbiased = var * _scalar(count / (count - 1), x)
-            running_var = (1 - m) * running_var + m * unbiased
-    else:
-        if running_mean is None or running_var is None:
-            raise ValueError("batch_norm out of training needs running_mean and running_var")
-        mean, var = running_mean, running_var
-    y = (x - _channel(mean, x.ndim)) / numpy.sqrt(_channel(var, x.ndim) + _scalar(eps, x))
-    y = _affine(y, _channel(weight, x.ndim), _channel(bias, x.ndim))
-    return y, running_mean, running_var
-
-
-@_real
-def group_norm(
-    x: numpy.ndarray,
-    num_groups: int,
-    weight: numpy.ndarray | None = None,
-    bias: numpy.ndarray | None = None,
-    eps: float = 1e-5,
-) -> numpy.ndarray:
-    x, weight, bias = _floats(x, weight, bias)
-    if x.shape[1] % num_groups:
-        raise ValueError(f"{x.shape[1]} channels are not divisible by {num_groups} groups")
-    grouped = x.reshape(x.shape[0], num_groups, -1)
-    mean = _mean(grouped, -1)
-    var = ((grouped - mean) ** 2).mean(axis=-1, keepdims=True)
-    y = ((grouped - mean) / numpy.sqrt(var + _scalar(eps, x))).reshape(x.shape)
-    return _affine(y, _channel(weight, x.ndim), _channel(bias, x.ndim))
-
-
-@_real
-def instance_norm(
-    x: numpy.ndarray,
-    weight: numpy.ndarray | None = None,
-    bias: numpy.ndarray | None = None,
-    eps: float = 1e-5,
-) -> numpy.ndarray:
-    x, weight, bias = _floats(x, weight, bias)
-    axes = tuple(range(2, x.ndim))
-    mean = _mean(x, axes)
-    var = ((x - mean) ** 2).mean(axis=axes, keepdims=True)
-    y = (x - mean) / numpy.sqrt(var + _scalar(eps, x))
-    return _affine(y, _channel(weight, x.ndim), _channel(bias, x.ndim))
 
 
 # ---------------------------------------------------------------------------------------
