@@ -34,7 +34,13 @@ def _native_ops(backend: str) -> dict[str, Callable[..., Any]]:
     if backend == "torch":
         import torch
 
-        return {"add": torch.add, "multiply": torch.mul, "exp": torch.exp, "sum": torch.sum, "matmul": torch.matmul}
+        return {
+            "add": torch.add,
+            "multiply": torch.mul,
+            "exp": torch.exp,
+            "sum": torch.sum,
+            "matmul": torch.matmul,
+        }
     if backend == "jax":
         import jax.numpy as jnp
 
@@ -76,7 +82,10 @@ def run(backends: list[str]) -> list[tuple[str, str, str, float, float]]:
                 for op, native_function in natives.items():
                     shape = MATMUL_SIZES[size_name] if op == "matmul" else SIZES[size_name]
                     arity = 1 if op in ("exp", "sum") else 2
-                    arrays = [core.asarray(rng.standard_normal(shape).astype(numpy.float32)) for _ in range(arity)]
+                    arrays = [
+                        core.asarray(rng.standard_normal(shape).astype(numpy.float32))
+                        for _ in range(arity)
+                    ]
                     raw = [a.data for a in arrays]
                     core_function = _core_op(op, backend)
                     native_time = best_time(lambda f=native_function, r=raw: f(*r))
@@ -95,7 +104,14 @@ def main() -> None:
     for backend, op, size, native_time, core_time in rows:
         print(
             format_row(
-                [backend, op, size, f"{native_time * 1e6:.2f}", f"{core_time * 1e6:.2f}", f"{core_time / native_time:.2f}"],
+                [
+                    backend,
+                    op,
+                    size,
+                    f"{native_time * 1e6:.2f}",
+                    f"{core_time * 1e6:.2f}",
+                    f"{core_time / native_time:.2f}",
+                ],
                 widths,
             )
         )

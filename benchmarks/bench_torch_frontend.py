@@ -77,7 +77,14 @@ def _native_workloads(backend: str) -> dict[str, Callable[[Any, Any], Any]]:
 
 def import_time() -> float:
     code = "import time; t = time.perf_counter(); from frontends import torch; print(time.perf_counter() - t)"
-    runs = [float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout) for _ in range(3)]
+    runs = [
+        float(
+            subprocess.run(
+                [sys.executable, "-c", code], capture_output=True, text=True, check=True
+            ).stdout
+        )
+        for _ in range(3)
+    ]
     return min(runs)
 
 
@@ -98,11 +105,17 @@ def run(backends: list[str]) -> list[tuple[Any, ...]]:
                     shape = SHAPES[op][size]
                     a, b = (rng.standard_normal(shape).astype(numpy.float32) for _ in range(2))
                     x, y = torch.tensor(a), torch.tensor(b)
-                    sync = (lambda r: r.native.block_until_ready()) if backend == "jax" else (lambda r: r)
+                    sync = (
+                        (lambda r: r.native.block_until_ready())
+                        if backend == "jax"
+                        else (lambda r: r)
+                    )
                     frontend_time = best_time(lambda f=ours[op], x=x, y=y, s=sync: s(f(x, y)))
                     ra, rb = real_torch.from_numpy(a), real_torch.from_numpy(b)
                     real_time = best_time(lambda f=theirs[op], ra=ra, rb=rb: f(ra, rb))
-                    native_time = best_time(lambda f=natives[op], n1=x.native, n2=y.native: f(n1, n2))
+                    native_time = best_time(
+                        lambda f=natives[op], n1=x.native, n2=y.native: f(n1, n2)
+                    )
                     rows.append((backend, op, size, frontend_time, real_time, native_time))
     return rows
 
@@ -113,7 +126,21 @@ def main() -> None:
     args = parser.parse_args()
     print(f"import frontends.torch (numpy backend): {import_time():.3f} s")
     widths = [10, 7, 6, 12, 10, 10, 9, 9]
-    print(format_row(["backend", "op", "size", "frontend us", "torch us", "native us", "vs torch", "vs native"], widths))
+    print(
+        format_row(
+            [
+                "backend",
+                "op",
+                "size",
+                "frontend us",
+                "torch us",
+                "native us",
+                "vs torch",
+                "vs native",
+            ],
+            widths,
+        )
+    )
     for backend, op, size, frontend_time, real_time, native_time in run(args.backends):
         print(
             format_row(

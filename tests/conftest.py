@@ -1,9 +1,11 @@
-"""Shared test set-up: hypothesis bounds and the backend fixture."""
+"""Shared test set-up: hypothesis bounds, the backend fixture, per-test sample seeds."""
 
 from __future__ import annotations
 
 import os
+import zlib
 
+import numpy
 import pytest
 from hypothesis import HealthCheck, settings
 
@@ -28,7 +30,9 @@ def backend(request: pytest.FixtureRequest):
         yield request.param
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Collecting test_op_db imports torch's internal test utilities, which load torch's own
-    hypothesis profile; load ours again once collection is over."""
-    settings.load_profile("default")
+@pytest.fixture(autouse=True)
+def _seed_module_rng(request: pytest.FixtureRequest) -> None:
+    """A test module's ``RNG`` (where it draws samples from one) seeded from the test's id:
+    each test sees the same data whichever tests ran before it on its xdist worker."""
+    if isinstance(getattr(request.module, "RNG", None), numpy.random.Generator):
+        request.module.RNG = numpy.random.default_rng(zlib.crc32(request.node.nodeid.encode()))

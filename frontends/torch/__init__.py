@@ -7,6 +7,8 @@ blas_lapack_ops) and all appear here, in ``torch.*``; their method forms are on
 ``testing``, ``cuda``, ``utils.data``, ``autograd``.
 """
 
+from frontends.torch import autograd, cuda, fft, linalg, nn, return_types, special, testing, utils
+from frontends.torch._device import device
 from frontends.torch._dtype import (
     bfloat16,
     bool,
@@ -37,22 +39,9 @@ from frontends.torch._dtype import (
     uint32,
     uint64,
 )
-from frontends.torch import autograd, cuda
-from frontends.torch._device import device
 from frontends.torch._frontend import UnsupportedDtypeError, torch_function
 from frontends.torch._size import Size
 from frontends.torch._tensor import Tensor
-from frontends.torch import return_types
-from frontends.torch.creation_ops import *  # noqa: F403
-from frontends.torch.indexing_ops import *  # noqa: F403
-from frontends.torch.pointwise_ops import *  # noqa: F403
-from frontends.torch.comparison_ops import *  # noqa: F403
-from frontends.torch.reduction_ops import *  # noqa: F403
-from frontends.torch.other_ops import *  # noqa: F403
-from frontends.torch.blas_lapack_ops import *  # noqa: F403
-from frontends.torch.random_sampling import *  # noqa: F403
-from frontends.torch import fft, linalg, nn, special, testing, utils
-
 from frontends.torch.autograd.grad_mode import (
     enable_grad,
     inference_mode,
@@ -61,9 +50,18 @@ from frontends.torch.autograd.grad_mode import (
     no_grad,
     set_grad_enabled,
 )
+from frontends.torch.blas_lapack_ops import *  # noqa: F403
+from frontends.torch.comparison_ops import *  # noqa: F403
+from frontends.torch.creation_ops import *  # noqa: F403
+from frontends.torch.indexing_ops import *  # noqa: F403
+from frontends.torch.nn.functional import celu, relu, selu
+from frontends.torch.other_ops import *  # noqa: F403
+from frontends.torch.pointwise_ops import *  # noqa: F403
+from frontends.torch.random_sampling import *  # noqa: F403
+from frontends.torch.reduction_ops import *  # noqa: F403
 
 __version__ = "2.13.0"
 
-from frontends.torch import _tensor  # noqa: E402
+from frontends.torch import _tensor
 
 _tensor.add_function_methods(globals())

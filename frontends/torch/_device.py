@@ -7,22 +7,22 @@ from typing import Any
 _TYPES = ("cpu", "cuda", "mps", "xpu", "meta")
 
 
-class device:  # noqa: N801 - torch's name
+class device:
     """A device description; compares equal to another device of the same type and index."""
 
     __slots__ = ("index", "type")
 
-    def __init__(self, type: Any, index: int | None = None) -> None:  # noqa: A002
+    def __init__(self, type: Any, index: int | None = None) -> None:
         if isinstance(type, device):
-            type, index = type.type, type.index  # noqa: A001
+            type, index = type.type, type.index
         elif isinstance(type, int):
-            type, index = "cuda", type  # noqa: A001
+            type, index = "cuda", type
         elif isinstance(type, str) and ":" in type:
             if index is not None:
                 raise RuntimeError(
                     f"type (string) must not include an index because index was passed explicitly: {type}"
                 )
-            type, _, text = type.partition(":")  # noqa: A001
+            type, _, text = type.partition(":")
             if not text.isdigit():
                 raise RuntimeError(f"Invalid device string: '{type}:{text}'")
             index = int(text)

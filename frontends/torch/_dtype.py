@@ -75,7 +75,7 @@ _NAMES = {
 }
 _by_core: dict[str, dtype] = {name: dtype(core.Dtype(name), name) for name in _NAMES}
 
-bool = _by_core["bool"]  # noqa: A001
+bool = _by_core["bool"]
 uint8, uint16, uint32, uint64 = (_by_core[n] for n in ("uint8", "uint16", "uint32", "uint64"))
 int8, int16, int32, int64 = (_by_core[n] for n in ("int8", "int16", "int32", "int64"))
 bfloat16, float16, float32, float64 = (
@@ -83,8 +83,8 @@ bfloat16, float16, float32, float64 = (
 )
 complex64, complex128 = _by_core["complex64"], _by_core["complex128"]
 # torch's aliases
-half, float, double = float16, float32, float64  # noqa: A001
-short, int, long = int16, int32, int64  # noqa: A001
+half, float, double = float16, float32, float64
+short, int, long = int16, int32, int64
 cfloat, cdouble = complex64, complex128
 ALL_DTYPES = tuple(_by_core.values())
 

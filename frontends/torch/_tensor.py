@@ -614,9 +614,22 @@ def write_into(target: Tensor, result: Any) -> None:
 INPLACE_NAMES: set[str] = set()
 """Functions whose method also has an in-place ``name_`` form; the op modules add to it."""
 
+MODULE_INPLACE_NAMES = (
+    "abs_", "acos_", "acosh_", "addmv_", "arccos_", "arccosh_", "arcsin_", "arcsinh_",
+    "arctan_", "arctanh_", "asin_", "asinh_", "atan_", "atanh_", "ceil_", "celu_", "clamp_",
+    "clamp_max_", "clamp_min_", "clip_", "conj_physical_", "cos_", "cosh_", "deg2rad_",
+    "detach_", "erf_", "erfc_", "exp2_", "exp_", "expm1_", "fill_", "fix_", "floor_", "frac_",
+    "gcd_", "i0_", "index_put_", "lcm_", "ldexp_", "log10_", "log1p_", "log2_", "log_",
+    "logit_", "nan_to_num_", "neg_", "negative_", "rad2deg_", "reciprocal_", "relu_",
+    "round_", "rrelu_", "rsqrt_", "selu_", "sigmoid_", "sin_", "sinc_", "sinh_", "sqrt_",
+    "square_", "tan_", "tanh_", "threshold_", "trunc_", "xlogy_", "zero_",
+)  # fmt: skip
+"""The in-place ops torch also has as module functions (``torch.zero_(t)``)."""
+
 
 def add_function_methods(namespace: dict[str, Any]) -> None:
-    """Give Tensor the method form of each function whose first parameter is ``input``."""
+    """Give Tensor the method form of each function whose first parameter is ``input``, and
+    the module ``namespace`` torch's module forms of in-place methods (``torch.abs_``)."""
     import inspect
 
     for name, function in namespace.items():
@@ -632,6 +645,20 @@ def add_function_methods(namespace: dict[str, Any]) -> None:
             setattr(Tensor, name, _method(function))
         if name in INPLACE_NAMES and name + "_" not in Tensor.__dict__:
             setattr(Tensor, name + "_", _inplace(function))
+    for name in MODULE_INPLACE_NAMES:
+        if hasattr(Tensor, name):
+            namespace[name] = _module_inplace(name)
+        elif name[:-1] in namespace:  # module-only in-place forms (torch.selu_)
+            namespace[name] = _inplace(namespace[name[:-1]])
+
+
+def _module_inplace(name: str) -> Callable[..., Any]:
+    def function(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+        return getattr(input, name)(*args, **kwargs)
+
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = f"``input.{name}(...)``: writes into ``input`` and returns it."
+    return function
 
 
 # ---------------------------------------------------------------------------------------

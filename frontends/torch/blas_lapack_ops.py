@@ -12,8 +12,6 @@ Not here: ``lu``/``lu_solve``/``lu_unpack`` in torch.* (see ``torch.linalg.lu_fa
 the deprecated ``torch.lstsq`` (removed from torch), ``geqrf``/``ormqr``/``orgqr``.
 """
 
-# ruff: noqa: A002 - torch's keyword names (input, min, max ...)
-
 from __future__ import annotations
 
 from collections.abc import Sequence

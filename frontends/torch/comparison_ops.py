@@ -7,8 +7,6 @@ and ``minimum`` refuse complex and uint16/32/64 as torch 2.13 does. ``sort``, ``
 stable order is one of the orders it may give). nan sorts as the largest value.
 """
 
-# ruff: noqa: A001, A002 - torch's own names (input, min, max, abs, round, pow ...)
-
 from __future__ import annotations
 
 import math

@@ -10,7 +10,6 @@ device is used.
 """
 
 # torch's parameter names (input, range, complex ...) shadow builtins on purpose
-# ruff: noqa: A001, A002
 
 from __future__ import annotations
 

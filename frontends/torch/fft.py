@@ -8,8 +8,6 @@ half kernels); ``rfft``/``ihfft`` refuse complex input. ``norm`` is None/'backwa
 ``irfftn``/``rfftn`` of the conjugate with the normalization swapped.
 """
 
-# ruff: noqa: A002 - torch's keyword names (input, min, max ...)
-
 from __future__ import annotations
 
 import builtins

@@ -9,7 +9,6 @@ input except the in-place ``name_`` methods (from :data:`INPLACE_NAMES`).
 """
 
 # torch's parameter names (input, range, complex ...) shadow builtins on purpose
-# ruff: noqa: A001, A002
 
 from __future__ import annotations
 

@@ -15,8 +15,6 @@ whatever the backend gives (torch raises ``LinAlgError``).
 Not here: ``householder_product``, ``ldl_factor``/``ldl_solve``, ``lu_solve``.
 """
 
-# ruff: noqa: A001, A002 - torch's names and keywords (sum, max, input ...)
-
 from __future__ import annotations
 
 import builtins

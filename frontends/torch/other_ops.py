@@ -13,8 +13,6 @@ Not here: ``flatten``/``unflatten`` (indexing ops), ``tril_indices``/``triu_indi
 (creation ops), ``histogramdd``, ``einsum``'s sublist format.
 """
 
-# ruff: noqa: A002 - torch's keyword names (input, min, max ...)
-
 from __future__ import annotations
 
 import builtins
@@ -676,6 +674,11 @@ def _cov_native(input: Any, correction: Any, fweights: Any, aweights: Any) -> An
     dtype = dtype_of(x)
     work = core.float32 if dtype in _LOW_FLOATS else dtype
     x = ops.astype(x, work)
+
+    def rounded(value: Any) -> Any:
+        """A step's result rounded to a 16-bit dtype, as each of torch's ops rounds it."""
+        return ops.astype(ops.astype(value, dtype), work) if work != dtype else value
+
     observations = x.shape[1]
     real = real_dtype(work)
     weights = None
@@ -686,7 +689,7 @@ def _cov_native(input: Any, correction: Any, fweights: Any, aweights: Any) -> An
         weights = a if weights is None else ops.multiply(weights, a)
     if weights is None:
         average = (
-            ops.mean(x, axis=1)
+            rounded(ops.divide(rounded(ops.sum(x, axis=1)), scalar(observations, work)))
             if observations
             else ops.full((x.shape[0],), float("nan"), dtype=work)
         )
@@ -695,23 +698,22 @@ def _cov_native(input: Any, correction: Any, fweights: Any, aweights: Any) -> An
     else:
         weight_sum_native = ops.sum(weights)
         weight_sum = float(weight_sum_native)
-        average = ops.divide(
-            ops.sum(ops.multiply(x, ops.astype(weights, work)), axis=1), scalar(weight_sum, work)
-        )
+        weighted_sum = ops.sum(rounded(ops.multiply(x, ops.astype(weights, work))), axis=1)
+        average = rounded(ops.divide(rounded(weighted_sum), scalar(weight_sum, work)))
         if aweights is None or correction == 0:
             norm_factor = weight_sum - float(correction)
         else:
             weighted = float(ops.sum(ops.multiply(weights, ops.astype(aweights, real))))
             norm_factor = weight_sum - float(correction) * weighted / weight_sum
     norm_factor = builtins.max(norm_factor, 0.0)
-    centered = ops.subtract(x, ops.expand_dims(average, axis=1))
+    centered = rounded(ops.subtract(x, ops.expand_dims(average, axis=1)))
     weighted_centered = (
-        centered if weights is None else ops.multiply(centered, ops.astype(weights, work))
+        centered if weights is None else rounded(ops.multiply(centered, ops.astype(weights, work)))
     )
     other = ops.matrix_transpose(weighted_centered)
     if work.kind == "c":
         other = ops.conj(other)
-    c = ops.matmul(centered, other)
+    c = rounded(ops.matmul(centered, other))
     c = ops.divide(c, scalar(norm_factor, work))
     if ndim_of(input) < 2 or x.shape[0] == 1:
         c = ops.reshape(c, ())
@@ -738,21 +740,19 @@ def corrcoef(input: Tensor) -> Tensor:
     dtype = dtype_of(c)
     if ndim_of(c) == 0:
         return ops.divide(c, c)
-    work = core.float32 if dtype in _LOW_FLOATS else dtype
-    c = ops.astype(c, work)
     variances = _diagonal_native(c, 0, 0, 1)
-    deviation = ops.sqrt(ops.real(variances) if work.kind == "c" else variances)
-    deviation = ops.astype(deviation, work)
-    c = ops.divide(c, ops.expand_dims(deviation, axis=1))
+    deviation = ops.sqrt(ops.real(variances) if dtype.kind == "c" else variances)
+    deviation = ops.astype(deviation, dtype)
+    c = ops.divide(c, ops.expand_dims(deviation, axis=1))  # each step rounds, as torch's
     c = ops.divide(c, ops.expand_dims(deviation, axis=0))
-    low, high = scalar(-1, real_dtype(work)), scalar(1, real_dtype(work))
-    if work.kind == "c":
+    low, high = scalar(-1, real_dtype(dtype)), scalar(1, real_dtype(dtype))
+    if dtype.kind == "c":
         real = ops.clip(ops.real(c), low, high)
         imag = ops.clip(ops.imag(c), low, high)
-        c = ops.add(ops.astype(real, work), ops.multiply(ops.astype(imag, work), scalar(1j, work)))
-    else:
-        c = ops.clip(c, low, high)
-    return ops.astype(c, dtype)
+        return ops.add(
+            ops.astype(real, dtype), ops.multiply(ops.astype(imag, dtype), scalar(1j, dtype))
+        )
+    return ops.clip(c, low, high)
 
 
 # ---------------------------------------------------------------------------------------

@@ -12,8 +12,6 @@ Not here: ``i0``, ``igamma``/``igammac``, ``polygamma`` and the other special fu
 core has no kernel for (see :mod:`frontends.torch.special`).
 """
 
-# ruff: noqa: A001, A002 - torch's own names (input, min, max, abs, round, pow ...)
-
 from __future__ import annotations
 
 import functools

@@ -12,8 +12,6 @@ Not here: ``torch.norm`` with ``out=`` of a different dtype than the result;
 ``unique(sorted=False)`` sorts anyway (torch's CPU kernel sorts too).
 """
 
-# ruff: noqa: A001, A002 - torch's names and keywords (sum, max, input ...)
-
 from __future__ import annotations
 
 import builtins

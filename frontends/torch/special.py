@@ -7,8 +7,6 @@ Bessel, modified Bessel and spherical Bessel functions, ``i0``/``i0e``/``i1``/``
 polynomials (``chebyshev_*``, ``hermite_*``, ``laguerre_*``, ``legendre_*``).
 """
 
-# ruff: noqa: A001, A002 - torch's own names (input, min, max, abs, round, pow ...)
-
 from __future__ import annotations
 
 import math

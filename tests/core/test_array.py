@@ -19,7 +19,7 @@ def test_attributes(backend):
     numpy.testing.assert_array_equal(x.mT.to_numpy(), numpy.arange(6).reshape(2, 3).T)
     assert x.to_device("cpu") is x
     with pytest.raises(ValueError, match="2-D"):
-        core.asarray([1.0]).T  # noqa: B018
+        core.asarray([1.0]).T
 
 
 def test_python_protocols(backend):

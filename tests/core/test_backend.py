@@ -165,9 +165,9 @@ def test_a_dtype_the_backend_cannot_hold_leaves_the_namespace(monkeypatch):
         assert "uint64" not in core.valid_dtypes
         assert core.invalid_uint_dtypes == ("uint64",)
         with pytest.raises(AttributeError, match="numpy backend cannot hold dtype uint64"):
-            core.uint64  # noqa: B018
+            core.uint64
         with pytest.raises(AttributeError, match="uint64"):
-            core.native_uint64  # noqa: B018
+            core.native_uint64
         assert core.uint32 == "uint32"
         with pytest.raises(TypeError, match="not supported by the numpy backend"):
             core.as_native_dtype("uint64")

@@ -35,7 +35,10 @@ def test_malformed_dtype_name_lists_the_valid_ones():
     ("group", "members"),
     [
         ("all_dtypes", NAMES),
-        ("all_int_dtypes", ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")),
+        (
+            "all_int_dtypes",
+            ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"),
+        ),
         ("all_uint_dtypes", ("uint8", "uint16", "uint32", "uint64")),
         ("all_float_dtypes", ("bfloat16", "float16", "float32", "float64")),
         ("all_complex_dtypes", ("complex64", "complex128")),

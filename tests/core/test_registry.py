@@ -217,4 +217,4 @@ def test_container_attribute_access():
     assert tree.w.v == 3
     assert [path for path, _ in tree.leaves()] == [("x",), ("y", "z"), ("w", "v")]
     with pytest.raises(AttributeError, match="no key 'q'"):
-        tree.q  # noqa: B018
+        tree.q

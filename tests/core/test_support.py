@@ -67,7 +67,9 @@ def test_dtype_classes_expand():
 
 
 def test_only_the_keys_covering_the_version_count():
-    @core.with_unsupported_dtypes({"2.0 and below": ("int8",), "2.1 and above": ("complex",)}, "2.13.0")
+    @core.with_unsupported_dtypes(
+        {"2.0 and below": ("int8",), "2.1 and above": ("complex",)}, "2.13.0"
+    )
     def f(x):
         return x
 

@@ -204,7 +204,19 @@ bitwise_or = _INTEGER_OR_BOOL(_binary(jnp.bitwise_or, "bitwise_or"))
 bitwise_xor = _INTEGER_OR_BOOL(_binary(jnp.bitwise_xor, "bitwise_xor"))
 bitwise_left_shift = _INTEGER(_binary(jnp.left_shift, "bitwise_left_shift"))
 bitwise_right_shift = _INTEGER(_binary(jnp.right_shift, "bitwise_right_shift"))
-divide = _float_binary(jnp.divide, "divide")
+
+
+@jax.jit
+def _divide_exactly(x1: jax.Array, x2: jax.Array) -> jax.Array:
+    """x1 / x2 correctly rounded. XLA on the CPU turns a division by a broadcast divisor (a
+    scalar, a row) into a multiplication by its reciprocal, an ulp off in about a quarter
+    of the elements; an optimization barrier on the broadcast divisor keeps the division a
+    division, at no measurable cost."""
+    shape = jnp.broadcast_shapes(x1.shape, x2.shape)
+    return jnp.divide(x1, jax.lax.optimization_barrier(jnp.broadcast_to(x2, shape)))
+
+
+divide = _float_binary(_divide_exactly, "divide")
 atan2 = _NO_COMPLEX(_float_binary(jnp.arctan2, "atan2"))
 copysign = _NO_COMPLEX(_float_binary(jnp.copysign, "copysign"))
 hypot = _NO_COMPLEX(_float_binary(jnp.hypot, "hypot"))

@@ -59,7 +59,7 @@ def _bare_decorator(cls: type[_GradMode], orig_func: Any) -> Any:
     return instance(orig_func)
 
 
-class no_grad(_GradMode):  # noqa: N801 - torch's names
+class no_grad(_GradMode):
     """Disable gradient tracking inside the block or the decorated function."""
 
     def __new__(cls, orig_func: Any = None) -> Any:
@@ -69,7 +69,7 @@ class no_grad(_GradMode):  # noqa: N801 - torch's names
         super().__init__(False)
 
 
-class enable_grad(_GradMode):  # noqa: N801
+class enable_grad(_GradMode):
     """Enable gradient tracking inside the block or the decorated function."""
 
     def __new__(cls, orig_func: Any = None) -> Any:
@@ -79,7 +79,7 @@ class enable_grad(_GradMode):  # noqa: N801
         super().__init__(True)
 
 
-class inference_mode(_GradMode):  # noqa: N801
+class inference_mode(_GradMode):
     """Like no_grad, and ``torch.is_inference_mode_enabled()`` is true inside;
     ``inference_mode(False)`` changes nothing."""
 
@@ -93,7 +93,7 @@ class inference_mode(_GradMode):  # noqa: N801
             super().__init__(_state["enabled"], inference=_state["inference"])
 
 
-class set_grad_enabled(_GradMode):  # noqa: N801
+class set_grad_enabled(_GradMode):
     """Turn gradient tracking on or off at once; as a context manager, the state from
     before the call is restored on exit."""
 

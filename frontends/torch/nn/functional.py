@@ -26,7 +26,7 @@ from frontends.base.array import to_native
 from frontends.torch import _dtype, special
 from frontends.torch import pointwise_ops as _pointwise
 from frontends.torch._frontend import torch_function, wrap
-from frontends.torch._tensor import Tensor, _normalize_dim, write_into
+from frontends.torch._tensor import INPLACE_NAMES, Tensor, _normalize_dim, write_into
 
 __all__ = [
     "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d",
@@ -101,6 +101,25 @@ def _with_batch(x: Any, spatial: int, compute: Callable[[Any], Any], name: str) 
     )
 
 
+def _no_bool(kernel: str, x: Any) -> None:
+    """torch's error for a kernel that takes integers but not bool."""
+    if _dtype_of(x) == core.bool:
+        raise NotImplementedError(f"\"{kernel}\" not implemented for 'Bool'")
+
+
+def _exact_in_float64(compute: Callable[[Any], Any], x: Any, *others: Any) -> Any:
+    """``compute`` of integer operands (torch's integer kernels) through float64, rounded
+    back to the integer dtype: exact while values and sums stay below 2**53."""
+    dtype = _dtype_of(x)
+    if dtype.kind == "f":
+        return compute(x, *others)
+    wide = [None if o is None else ops.astype(o, core.float64) for o in others]
+    result = compute(ops.astype(x, core.float64), *wide)
+    if isinstance(result, tuple):
+        return (ops.astype(ops.round(result[0]), dtype), *result[1:])
+    return ops.astype(ops.round(result), dtype)
+
+
 def _reduction(size_average: bool | None, reduce: bool | None, reduction: str) -> str:
     """torch's ``_Reduction.legacy_get_string``: the deprecated arguments win when given."""
     if size_average is None and reduce is None:
@@ -132,6 +151,9 @@ def _tuple(value: Any, n: int) -> tuple[Any, ...]:
 # ---------------------------------------------------------------------------------------
 # activations
 # ---------------------------------------------------------------------------------------
+INPLACE_NAMES.add("relu")  # torch.relu is also Tensor.relu and Tensor.relu_
+
+
 @_inplace
 @torch_function("input")
 def relu(input: Tensor, inplace: bool = False) -> Tensor:
@@ -331,7 +353,7 @@ def softmin(
 @torch_function("input", "weight", "bias")
 def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     """input @ weight.T + bias."""
-    _float_only("addmm_impl_cpu_", input)
+    _no_bool("addmm_impl_cpu_", input)
     if len(weight.shape) == 1:
         y = ops.matmul(input, weight)
         return y if bias is None else ops.add(y, bias)
@@ -341,13 +363,16 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
             f"mat1 and mat2 shapes cannot be multiplied ({rows}x{input.shape[-1]} and "
             f"{weight.shape[-1]}x{weight.shape[0]})"
         )
+    if _dtype_of(input).kind != "f":  # core's linear is float-only; torch keeps integers
+        y = ops.matmul(input, ops.matrix_transpose(weight))
+        return y if bias is None else ops.add(y, bias)
     return ops.nn.linear(input, weight, bias)
 
 
 @torch_function("input1", "input2", "weight", "bias")
 def bilinear(input1: Tensor, input2: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     """y[..., o] = sum_ij input1[..., i] weight[o, i, j] input2[..., j] + bias[o]."""
-    _float_only("bilinear", input1)
+    _no_bool("bilinear", input1)
     _, in1, in2 = weight.shape
     if input1.shape[-1] != in1 or input2.shape[-1] != in2:
         raise RuntimeError(
@@ -368,7 +393,7 @@ def _conv(n: int) -> Callable[..., Any]:
         dilation: Any = 1,
         groups: int = 1,
     ) -> Tensor:
-        _float_only(f"conv{n}d", input)
+        _no_bool(f"conv{n}d", input)
         if len(weight.shape) != n + 2:
             raise RuntimeError(
                 "weight should have at least three dimensions"
@@ -389,8 +414,13 @@ def _conv(n: int) -> Callable[..., Any]:
         return _with_batch(
             input,
             n,
-            lambda x: ops.nn.conv(
-                x, weight, bias, stride=stride, padding=padding, dilation=dilation, groups=groups
+            lambda x: _exact_in_float64(
+                lambda v, w, b: ops.nn.conv(
+                    v, w, b, stride=stride, padding=padding, dilation=dilation, groups=groups
+                ),
+                x,
+                weight,
+                bias,
             ),
             f"conv{n}d",
         )
@@ -411,7 +441,7 @@ def _conv_transpose(n: int) -> Callable[..., Any]:
         groups: int = 1,
         dilation: Any = 1,
     ) -> Tensor:
-        _float_only(f"conv_transpose{n}d", input)
+        _no_bool(f"conv_transpose{n}d", input)
         if len(weight.shape) != n + 2:
             raise RuntimeError(
                 f"Expected {n + 2}-dimensional weight for conv_transpose{n}d, but got "
@@ -420,15 +450,20 @@ def _conv_transpose(n: int) -> Callable[..., Any]:
         return _with_batch(
             input,
             n,
-            lambda x: ops.nn.conv_transpose(
+            lambda x: _exact_in_float64(
+                lambda v, w, b: ops.nn.conv_transpose(
+                    v,
+                    w,
+                    b,
+                    stride=stride,
+                    padding=padding,
+                    output_padding=output_padding,
+                    groups=groups,
+                    dilation=dilation,
+                ),
                 x,
                 weight,
                 bias,
-                stride=stride,
-                padding=padding,
-                output_padding=output_padding,
-                groups=groups,
-                dilation=dilation,
             ),
             f"conv_transpose{n}d",
         )
@@ -455,12 +490,15 @@ def unfold(
         raise NotImplementedError(
             f"Input Error: Only 3D or 4D input Tensors are supported (got {len(input.shape)}D)"
         )
-    return _with_batch(
-        input,
-        2,
-        lambda x: ops.nn.unfold(x, kernel_size, dilation=dilation, padding=padding, stride=stride),
-        "unfold",
-    )
+
+    def compute(x: Any) -> Any:
+        if x.shape[0] == 0:  # core's numpy and jax unfold fail on an empty batch
+            one = ops.zeros((1, *x.shape[1:]), dtype=_dtype_of(x))
+            shape = compute(one).shape
+            return ops.zeros((0, *shape[1:]), dtype=_dtype_of(x))
+        return ops.nn.unfold(x, kernel_size, dilation=dilation, padding=padding, stride=stride)
+
+    return _with_batch(input, 2, compute, "unfold")
 
 
 @torch_function("input")
@@ -535,14 +573,17 @@ def _max_pool(n: int) -> Callable[..., Any]:
         return _with_batch(
             input,
             n,
-            lambda x: ops.nn.max_pool(
+            lambda x: _exact_in_float64(
+                lambda v: ops.nn.max_pool(
+                    v,
+                    kernel_size,
+                    stride,
+                    padding,
+                    dilation,
+                    ceil_mode=ceil_mode,
+                    return_indices=return_indices,
+                ),
                 x,
-                kernel_size,
-                stride,
-                padding,
-                dilation,
-                ceil_mode=ceil_mode,
-                return_indices=return_indices,
             ),
             f"max_pool{n}d",
         )
@@ -550,6 +591,23 @@ def _max_pool(n: int) -> Callable[..., Any]:
     max_pool.__name__ = max_pool.__qualname__ = f"max_pool{n}d"
     max_pool.__doc__ = f"{n}-D max pooling; ``return_indices`` gives flat int64 indices."
     return torch_function("input")(max_pool)
+
+
+def _avg_pool_any(x: Any, *args: Any, **kwargs: Any) -> Any:
+    """core's avg_pool; integer inputs as torch's integer kernel: the exact window sum
+    divided by the divisor, truncated toward zero."""
+    dtype = _dtype_of(x)
+    if dtype.kind == "f":
+        return ops.nn.avg_pool(x, *args, **kwargs)
+    wide = ops.astype(x, core.float64)
+    sums = ops.nn.avg_pool(wide, *args, **{**kwargs, "divisor_override": 1})
+    if kwargs["divisor_override"] is None:
+        ones = ops.ones_like(wide)
+        counts = ops.nn.avg_pool(ones, *args, **{**kwargs, "divisor_override": 1})
+        divisor = ops.round(ops.divide(counts, ops.nn.avg_pool(ones, *args, **kwargs)))
+    else:
+        divisor = float(kwargs["divisor_override"])
+    return ops.astype(ops.trunc(ops.divide(sums, divisor)), dtype)
 
 
 def _avg_pool(n: int) -> Callable[..., Any]:
@@ -562,7 +620,7 @@ def _avg_pool(n: int) -> Callable[..., Any]:
         count_include_pad: bool = True,
         divisor_override: int | None = None,
     ) -> Tensor:
-        _float_only(f"avg_pool{n}d", input) if _dtype_of(input) == core.bool else None
+        _no_bool(f"avg_pool{n}d", input)
         kernel = _tuple(kernel_size, n)
         if any(2 * p > k for p, k in zip(_tuple(padding, n), kernel)):
             raise RuntimeError("pad should be at most half of effective kernel size")
@@ -572,7 +630,7 @@ def _avg_pool(n: int) -> Callable[..., Any]:
         return _with_batch(
             input,
             n,
-            lambda x: ops.nn.avg_pool(
+            lambda x: _avg_pool_any(
                 x,
                 kernel_size,
                 stride,
@@ -721,6 +779,8 @@ def batch_norm(
                 "Expected more than 1 value per channel when training, got input size "
                 f"{list(x.shape)}"
             )
+    if math.prod(x.shape) == 0:
+        return wrap(ops.asarray(x, copy=True))
     natives = [None if t is None else to_native(t) for t in (running_mean, running_var)]
     output, new_mean, new_var = ops.nn.batch_norm(
         x,
@@ -1133,6 +1193,11 @@ def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-8) -
     """sum(x1 * x2) / (max(|x1|, eps) * max(|x2|, eps)) along ``dim`` (broadcast first)."""
     _float_only("cosine_similarity", x1)
     ndim = max(len(x1.shape), len(x2.shape))
+    if ndim == 0:
+        _normalize_dim(dim, 0)
+        eps_ = ops.asarray(eps, dtype=_dtype_of(x1))
+        n1, n2 = ops.maximum(ops.abs(x1), eps_), ops.maximum(ops.abs(x2), eps_)
+        return ops.multiply(ops.divide(x1, n1), ops.divide(x2, n2))
     return ops.nn.cosine_similarity(x1, x2, _normalize_dim(dim, ndim), eps)
 
 
@@ -1141,7 +1206,8 @@ def pairwise_distance(
     x1: Tensor, x2: Tensor, p: float = 2.0, eps: float = 1e-6, keepdim: bool = False
 ) -> Tensor:
     """p-norm of x1 - x2 + eps along the last dimension."""
-    _float_only("pairwise_distance", x1)
+    _no_bool("pairwise_distance", x1)
+    x1, x2 = _pointwise._floating(x1), _pointwise._floating(x2)
     if not len(x1.shape) and not len(x2.shape):
         return ops.abs(ops.add(ops.subtract(x1, x2), eps))
     return ops.nn.pairwise_distance(x1, x2, p, eps, keepdim)

@@ -20,15 +20,15 @@ from tests.frontends.torch.oracle import assert_matches, check
 
 F = torch.nn.functional
 TOL = {"rtol": 1e-4, "atol": 1e-5}
-_rng = numpy.random.default_rng(0)
+RNG = numpy.random.default_rng(0)
 
 
 def rand(*shape: int) -> numpy.ndarray:
-    return numpy.asarray(_rng.standard_normal(shape), dtype=numpy.float32)
+    return numpy.asarray(RNG.standard_normal(shape), dtype=numpy.float32)
 
 
 def ints(high: int, *shape: int) -> numpy.ndarray:
-    return _rng.integers(0, high, shape).astype(numpy.int64)
+    return RNG.integers(0, high, shape).astype(numpy.int64)
 
 
 def _convert(value: Any, real: bool) -> Any:
@@ -388,7 +388,7 @@ def test_scaled_dot_product_attention(backend: str, kwargs: dict[str, Any]) -> N
     q, k, v = rand(2, 3, 4, 8), rand(2, 3, 5, 8), rand(2, 3, 5, 6)
     mask = kwargs.pop("mask", None)
     if mask == "bool":
-        kwargs["attn_mask"] = _rng.random((4, 5)) > 0.3
+        kwargs["attn_mask"] = RNG.random((4, 5)) > 0.3
         kwargs["attn_mask"][:, 0] = True
     elif mask == "float":
         kwargs["attn_mask"] = rand(3, 4, 5)
