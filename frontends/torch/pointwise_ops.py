@@ -898,10 +898,16 @@ def logaddexp(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Ten
 @_unsupported_dtypes(*_INTEGRAL, "complex")
 @torch_function("input", "other")
 def logaddexp2(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
-    """log2(2**input + 2**other) without overflow."""
+    """log2(2**input + 2**other) as torch's kernel computes it: max + log1p(2**-|input -
+    other|) / ln 2 (equal infinities give themselves); 16-bit floats through float32."""
     dtype = _dtype_of(input)
-    ln2 = _scalar(math.log(2), dtype)
-    return ops.divide(ops.logaddexp(ops.multiply(input, ln2), ops.multiply(other, ln2)), ln2)
+    work = core.float32 if dtype in _HALF else dtype
+    a, b = ops.astype(input, work), ops.astype(other, work)
+    gap = ops.negative(ops.abs(ops.subtract(a, b)))
+    correction = ops.multiply(ops.log1p(ops.exp2(gap)), _scalar(1 / math.log(2), work))
+    result = ops.add(ops.maximum(a, b), correction)
+    same_infinity = ops.logical_and(ops.isinf(a), ops.equal(a, b))
+    return ops.astype(ops.where(same_infinity, a, result), dtype)
 
 
 @tensor_arguments("input", "other")

@@ -52,15 +52,7 @@ def _sample(dtype: str) -> numpy.ndarray:
 
 
 @pytest.mark.parametrize("name", list(BINARY))
-def test_binary_operators_with_scalars(request, backend, name):
-    if (backend, name) == ("jax", "pow"):
-        request.node.add_marker(
-            pytest.mark.xfail(
-                reason="core's jax pow wraps int32 overflow differently: (-3) ** 100 gives "
-                "-1953380655 where numpy, torch and tensorflow give -818408495",
-                strict=True,
-            )
-        )
+def test_binary_operators_with_scalars(backend, name):
     op = BINARY[name]
     for dtype in (
         "bool",

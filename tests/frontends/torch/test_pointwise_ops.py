@@ -65,18 +65,6 @@ def _sample(dtype: str) -> list:
     return SAMPLE["complex" if dtype.startswith("complex") else "float"]
 
 
-# core bugs (reported): the frontend is right on numpy and torch, core's backend is not
-KNOWN_CORE_BUGS = {
-    ("jax", "sinh"): "core's jax sinh is ~20 ulp off for large float32 arguments (sinh(33))",
-}
-
-
-def _mark_core_bug(request: pytest.FixtureRequest, backend: str, name: str) -> None:
-    reason = KNOWN_CORE_BUGS.get((backend, name))
-    if reason:
-        request.node.add_marker(pytest.mark.xfail(reason=reason, strict=False))
-
-
 def _tolerances(name: str) -> dict:
     return {"rtol": LOOSE[name], "atol": LOOSE[name]} if name in LOOSE else {}
 
@@ -104,8 +92,7 @@ def test_binary_every_dtype(backend, name):
 @settings(max_examples=6)
 @given(data=st.data())
 @pytest.mark.parametrize("name", UNARY)
-def test_unary_hypothesis(request, backend, name, data):
-    _mark_core_bug(request, backend, name)
+def test_unary_hypothesis(backend, name, data):
     dtype = data.draw(st.sampled_from(DTYPE_NAMES), label="dtype")
     values = data.draw(arrays(dtype, data.draw(shapes(), label="shape")), label="values")
     ours, theirs = both(values, dtype)
