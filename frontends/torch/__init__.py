@@ -32,6 +32,7 @@ from frontends.torch._dtype import (
     int64,
     long,
     promote_types,
+    result_type,
     set_default_dtype,
     short,
     uint8,
@@ -41,7 +42,7 @@ from frontends.torch._dtype import (
 )
 from frontends.torch._frontend import UnsupportedDtypeError, torch_function
 from frontends.torch._size import Size
-from frontends.torch._tensor import Tensor
+from frontends.torch._tensor import Tensor, is_complex, is_floating_point, is_tensor, numel
 from frontends.torch.autograd.grad_mode import (
     enable_grad,
     inference_mode,
@@ -54,11 +55,36 @@ from frontends.torch.blas_lapack_ops import *  # noqa: F403
 from frontends.torch.comparison_ops import *  # noqa: F403
 from frontends.torch.creation_ops import *  # noqa: F403
 from frontends.torch.indexing_ops import *  # noqa: F403
-from frontends.torch.nn.functional import celu, relu, selu
+
+# torch.* also holds these nn.functional ops, under the same names and signatures
+from frontends.torch.nn.functional import (
+    adaptive_avg_pool1d,
+    avg_pool1d,
+    bilinear,
+    celu,
+    conv1d,
+    conv2d,
+    conv3d,
+    conv_transpose1d,
+    conv_transpose2d,
+    conv_transpose3d,
+    cosine_similarity,
+    group_norm,
+    layer_norm,
+    max_pool1d,
+    max_pool2d,
+    max_pool3d,
+    pairwise_distance,
+    prelu,
+    relu,
+    rms_norm,
+    selu,
+)
 from frontends.torch.other_ops import *  # noqa: F403
 from frontends.torch.pointwise_ops import *  # noqa: F403
 from frontends.torch.random_sampling import *  # noqa: F403
 from frontends.torch.reduction_ops import *  # noqa: F403
+from frontends.torch.special import log_softmax, softmax
 
 __version__ = "2.13.0"
 

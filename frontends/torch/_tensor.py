@@ -611,6 +611,23 @@ def write_into(target: Tensor, result: Any) -> None:
     target._assign(value)
 
 
+def is_tensor(obj: Any) -> builtins.bool:
+    """torch.is_tensor: whether ``obj`` is a Tensor."""
+    return isinstance(obj, Tensor)
+
+
+def is_floating_point(input: Tensor) -> builtins.bool:
+    return input.is_floating_point()
+
+
+def is_complex(input: Tensor) -> builtins.bool:
+    return input.is_complex()
+
+
+def numel(input: Tensor) -> builtins.int:
+    return input.numel()
+
+
 INPLACE_NAMES: set[str] = set()
 """Functions whose method also has an in-place ``name_`` form; the op modules add to it."""
 

@@ -31,7 +31,7 @@ __all__ = [
     "abs", "absolute", "acos", "acosh", "add", "addcdiv", "addcmul", "angle", "arccos",
     "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "asin", "asinh", "atan",
     "atan2", "atanh", "bitwise_and", "bitwise_left_shift", "bitwise_not", "bitwise_or",
-    "bitwise_right_shift", "bitwise_xor", "ceil", "clamp", "clip", "conj_physical",
+    "bitwise_right_shift", "bitwise_xor", "ceil", "clamp", "clamp_max", "clamp_min", "clip", "conj_physical",
     "copysign", "cos", "cosh", "deg2rad", "digamma", "div", "divide", "erf", "erfc", "erfinv",
     "exp", "exp2", "expm1", "fix", "float_power", "floor", "floor_divide", "fmod", "frac",
     "frexp", "hypot", "imag", "ldexp", "lerp", "lgamma", "log", "log10", "log1p", "log2",
@@ -1026,11 +1026,21 @@ def clamp(
 clip = clamp
 
 
+def clamp_min(input: Tensor, min: Any, *, out: Tensor | None = None) -> Tensor:
+    """clamp(input, min=min)."""
+    return clamp(input, min, None, out=out)
+
+
+def clamp_max(input: Tensor, max: Any, *, out: Tensor | None = None) -> Tensor:
+    """clamp(input, max=max)."""
+    return clamp(input, None, max, out=out)
+
+
 _set_inplace(
     "add", "sub", "subtract", "mul", "multiply", "div", "divide", "true_divide",
     "floor_divide", "remainder", "fmod", "pow", "float_power", "atan2", "arctan2",
     "copysign", "hypot", "ldexp", "nextafter", "xlogy", "addcmul", "addcdiv", "lerp",
-    "clamp", "clip",
+    "clamp", "clamp_min", "clamp_max", "clip",
 )  # fmt: skip
 
 

@@ -1,11 +1,13 @@
 """A transpiled script runs on another backend and prints what the original prints.
 
-This needs the numpy frontend: it is skipped only while ``frontends.numpy`` has no
+The torch example scripts run on all four backends against their run on real torch. The
+numpy script needs the numpy frontend: it is skipped only while ``frontends.numpy`` has no
 ``array``, and turns on by itself once the frontend provides it.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 import os
 import subprocess
@@ -15,6 +17,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+BACKENDS = ("numpy", "torch", "jax", "tensorflow")
+# plain torch scripts among the examples (the model examples import the frontend themselves)
+TORCH_SCRIPTS = ("torch_classifier.py",)
 
 SCRIPT = """\
 import numpy as np
@@ -57,3 +62,22 @@ def test_numpy_script_runs_on_torch(tmp_path: Path):
     assert transpiled.returncode == 0, transpiled.stderr
     assert "warning" not in transpiled.stderr
     assert transpiled.stdout == original.stdout
+
+
+@functools.cache
+def _real_torch_output(script: str) -> str:
+    original = _python(str(ROOT / "examples" / script), cwd=ROOT)
+    assert original.returncode == 0, original.stderr
+    return original.stdout
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("script", TORCH_SCRIPTS)
+def test_torch_example_runs_on_every_backend(script: str, backend: str, tmp_path: Path):
+    expected = _real_torch_output(script)
+    transpiled = _python(
+        "-m", "transpile", str(ROOT / "examples" / script), "--to", backend, "--run", cwd=tmp_path
+    )
+    assert transpiled.returncode == 0, transpiled.stderr
+    assert f"{script}:" not in transpiled.stderr  # no "file:line: warning" from transpile
+    assert transpiled.stdout == expected
