@@ -294,11 +294,14 @@ def _parameter_source(spec: FunctionSpec) -> tuple[str, str, dict[str, Any]]:
     return ", ".join(parameters), ", ".join(arguments), defaults
 
 
+_PUBLIC_CODE: dict[str, Any] = {}
+
+
 def _make_public(spec: FunctionSpec, state: BackendState, *, infer: bool) -> Callable[..., Any]:
     from core.array import Array
 
     parameters, arguments, namespace = _parameter_source(spec)
-    lines = [f"def {spec.name}({parameters}):"]
+    lines = [f"def _public({parameters}):"]
     for name in spec.array_params:
         lines.append(f"    if type({name}) is _Array: {name} = {name}._data")
         lines.append(
@@ -331,8 +334,12 @@ def _make_public(spec: FunctionSpec, state: BackendState, *, infer: bool) -> Cal
         _unwrap_nested=_unwrap_nested,
         _slow=lambda *args, **kwargs: _slow_call(spec, state, infer, args, kwargs),
     )
-    exec(compile(source, f"<core.{spec.qualname} for {state.name}>", "exec"), namespace)
-    public = namespace[spec.name]
+    code = _PUBLIC_CODE.get(source)
+    if code is None:  # functions of the same signature share their code: import stays fast
+        code = _PUBLIC_CODE[source] = compile(source, "<core public function>", "exec")
+    exec(code, namespace)
+    public = namespace["_public"]
+    public.__name__ = spec.name
     public.__doc__ = spec.reference.__doc__
     public.__module__ = f"core.{spec.namespace}" if spec.namespace else "core"
     public.__qualname__ = spec.name

@@ -57,11 +57,13 @@ def make_promote(
     scalar_types = (bool, int, float, complex)
 
     def promote(*values: Any) -> tuple[Any, ...]:
-        first = getattr(values[0], "dtype", None)
-        if first is not None and all(
-            type(v) not in scalar_types and v.dtype == first for v in values[1:]
-        ):
-            return values
+        dtype = getattr(values[0], "dtype", None)
+        if dtype is not None and type(values[0]) not in scalar_types:
+            for value in values[1:]:
+                if type(value) in scalar_types or value.dtype != dtype:
+                    break
+            else:
+                return values
         common = dtypes.result_type(
             *(v if type(v) in scalar_types else core_dtypes[v.dtype] for v in values)
         )

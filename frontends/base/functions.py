@@ -39,6 +39,19 @@ def wrap_integer(value: int, dtype: core.Dtype) -> int:
     return (value - low) % 2**dtype.bits + low
 
 
+def _needs_promotion(values: list[Any]) -> bool:
+    """Whether operands differ in dtype or include a Python scalar (same-dtype arrays keep
+    their dtype under every framework's rules: the common case skips the engine)."""
+    first = values[0]
+    if type(first) in _SCALARS:
+        return True
+    dtype = first.dtype
+    for value in values[1:]:
+        if type(value) in _SCALARS or value.dtype != dtype:
+            return True
+    return False
+
+
 class FrontendFunctions:
     """What a frontend's decorator needs to know about its framework."""
 
@@ -126,7 +139,7 @@ class FrontendFunctions:
         @functools.wraps(fn)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             out = kwargs.pop("out", None) if has_out else None
-            args = [unwrap(a) for a in args]
+            args = [a.native if isinstance(a, FrontendArray) else unwrap(a) for a in args]
             for key, value in kwargs.items():
                 kwargs[key] = unwrap(value)
             dtype = None
@@ -136,7 +149,7 @@ class FrontendFunctions:
                     for name, index in promoted
                 ]
                 present = [v for v in values if v is not None]
-                if len(present) > 1 or (present and type(present[0]) in _SCALARS):
+                if present and _needs_promotion(present):
                     new_values, dtype = functions.promote(values)
                     for (name, index), value in zip(promoted, new_values):
                         if index is not None and index < len(args):

@@ -409,7 +409,7 @@ def _summation(fn: Callable[..., Any], input: Any, dim: Any, keepdim: bool, dtyp
     x = ops.astype(input, target) if dtype_of(input) != target else input
     if target in _LOW_FLOATS:
         return ops.astype(reduce(fn, ops.astype(x, core.float32), dim, keepdim), target)
-    return ops.astype(reduce(fn, x, dim, keepdim), target)
+    return ops.astype(reduce(fn, x, dim, keepdim), target, copy=False)
 
 
 def _sum_all(x: Any, axis: Any, keepdims: bool) -> Any:

@@ -56,5 +56,11 @@ promote = make_promote(core_dtypes, native_dtypes, _cast, _scalar)
 """``promote(*values)``: native arrays and scalars cast to core's common dtype."""
 
 
+def reduce_axes(axes: tuple[int, ...], ndim: int) -> list[int] | None:
+    """tensorflow's ``axis`` argument for reducing ``axes``: None for all of them (a full
+    reduction with the axes named runs at half the speed)."""
+    return None if len(axes) == ndim else list(axes)
+
+
 def has_gpu() -> bool:
     return bool(tf.config.list_physical_devices("GPU"))

@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 import tensorflow as tf
 
-from core.backends.tensorflow import promote, version
+from core.backends.tensorflow import promote, reduce_axes, version
 from core.backends.tensorflow.sorting import _ordered
 from core.backends.tensorflow.statistical import _isnan
 from core.ops.statistical import _axes, _axis, _check_nonempty
@@ -55,7 +55,7 @@ def _nonzero_mask(x: tf.Tensor) -> tf.Tensor:
 def count_nonzero(
     x: tf.Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
 ) -> tf.Tensor:
-    axes = list(_axes(axis, len(x.shape)))
+    axes = reduce_axes(_axes(axis, len(x.shape)), len(x.shape))
     return tf.reduce_sum(tf.cast(_nonzero_mask(x), tf.int64), axis=axes, keepdims=keepdims)
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import tensorflow as tf
 
-from core.backends.tensorflow import core_dtypes, native_dtypes, version
+from core.backends.tensorflow import core_dtypes, native_dtypes, reduce_axes, version
 from core.backends.tensorflow.data_type import astype
 from core.backends.tensorflow.sorting import (
     _argsort_last,
@@ -48,7 +48,8 @@ def _compute(x: tf.Tensor, result: Dtype) -> tf.Tensor:
 
 def _sum_like(function: Any, x: tf.Tensor, axis: Any, dtype: Any, keepdims: bool) -> tf.Tensor:
     result = _sum_dtype(core_dtypes[x.dtype], dtype)
-    out = function(_compute(x, result), axis=list(_axes(axis, len(x.shape))), keepdims=keepdims)
+    axes = reduce_axes(_axes(axis, len(x.shape)), len(x.shape))
+    out = function(_compute(x, result), axis=axes, keepdims=keepdims)
     return tf.cast(out, native_dtypes[result])
 
 
@@ -166,7 +167,8 @@ def cummin(x: tf.Tensor, /, *, axis: int | None = None) -> CumulativeResult:
 def _extreme(reduce: Any, x: tf.Tensor, axis: Any, keepdims: bool, name: str) -> tf.Tensor:
     axes = _axes(axis, len(x.shape))
     _check_nonempty(tuple(x.shape), axes, name)
-    return tf.cast(reduce(_ordered(x), axis=list(axes), keepdims=keepdims), x.dtype)
+    axes = reduce_axes(axes, len(x.shape))
+    return tf.cast(reduce(_ordered(x), axis=axes, keepdims=keepdims), x.dtype)
 
 
 @with_unsupported_dtypes({"2.21 and below": ("complex",)}, version)
@@ -194,7 +196,7 @@ def mean(
     x: tf.Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
 ) -> tf.Tensor:
     values, axes, count, result = _mean_parts(x, axis)
-    total = tf.reduce_sum(values, axis=list(axes), keepdims=keepdims)
+    total = tf.reduce_sum(values, axis=reduce_axes(axes, len(x.shape)), keepdims=keepdims)
     return tf.cast(total / tf.constant(count, values.dtype), native_dtypes[result])
 
 
@@ -204,8 +206,10 @@ def nanmean(
     values, axes, _, result = _mean_parts(x, axis)
     missing = _isnan(values)
     values = tf.where(missing, tf.zeros((), values.dtype), values)
-    count = tf.reduce_sum(tf.cast(~missing, values.dtype), axis=list(axes), keepdims=keepdims)
-    total = tf.reduce_sum(values, axis=list(axes), keepdims=keepdims)
+    count = tf.reduce_sum(
+        tf.cast(~missing, values.dtype), axis=reduce_axes(axes, len(x.shape)), keepdims=keepdims
+    )
+    total = tf.reduce_sum(values, axis=reduce_axes(axes, len(x.shape)), keepdims=keepdims)
     return tf.cast(total / count, native_dtypes[result])
 
 
@@ -213,16 +217,16 @@ def _variance(
     x: tf.Tensor, axis: Any, correction: int | float, keepdims: bool
 ) -> tuple[tf.Tensor, Any]:
     values, axes, count, result = _mean_parts(x, axis)
-    centre = tf.reduce_sum(values, axis=list(axes), keepdims=True) / tf.constant(
-        count, values.dtype
-    )
+    centre = tf.reduce_sum(
+        values, axis=reduce_axes(axes, len(x.shape)), keepdims=True
+    ) / tf.constant(count, values.dtype)
     deviation = values - centre
     if deviation.dtype.is_complex:
         real, imag = tf.math.real(deviation), tf.math.imag(deviation)
         squares = real * real + imag * imag
     else:
         squares = deviation * deviation
-    total = tf.reduce_sum(squares, axis=list(axes), keepdims=keepdims)
+    total = tf.reduce_sum(squares, axis=reduce_axes(axes, len(x.shape)), keepdims=keepdims)
     out = total / tf.constant(count - correction, squares.dtype)
     return out, native_dtypes[_real_dtype(result)]
 
@@ -259,9 +263,11 @@ def logsumexp(
     if count == 0:
         out = tf.fill(_kept_shape(tuple(x.shape), axes), tf.constant(-float("inf"), values.dtype))
     else:
-        peak = tf.reduce_max(values, axis=list(axes), keepdims=True)
+        peak = tf.reduce_max(values, axis=reduce_axes(axes, len(x.shape)), keepdims=True)
         peak = tf.where(tf.math.is_finite(peak), peak, tf.zeros((), values.dtype))
-        total = tf.reduce_sum(tf.exp(values - peak), axis=list(axes), keepdims=True)
+        total = tf.reduce_sum(
+            tf.exp(values - peak), axis=reduce_axes(axes, len(x.shape)), keepdims=True
+        )
         out = tf.math.log(total) + peak
     if not keepdims and axes:
         out = tf.squeeze(out, list(axes))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import tensorflow as tf
 
-from core.backends.tensorflow import promote
+from core.backends.tensorflow import promote, reduce_axes
 from core.backends.tensorflow.searching import _nonzero_mask
 from core.backends.tensorflow.sorting import _from_last, _to_last
 from core.ops.statistical import _axes, _axis
@@ -13,14 +13,14 @@ from core.ops.statistical import _axes, _axis
 def all(  # noqa: A001
     x: tf.Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
 ) -> tf.Tensor:
-    axes = list(_axes(axis, len(x.shape)))
+    axes = reduce_axes(_axes(axis, len(x.shape)), len(x.shape))
     return tf.reduce_all(_nonzero_mask(x), axis=axes, keepdims=keepdims)
 
 
 def any(  # noqa: A001
     x: tf.Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
 ) -> tf.Tensor:
-    axes = list(_axes(axis, len(x.shape)))
+    axes = reduce_axes(_axes(axis, len(x.shape)), len(x.shape))
     return tf.reduce_any(_nonzero_mask(x), axis=axes, keepdims=keepdims)
 
 

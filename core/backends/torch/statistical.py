@@ -88,9 +88,9 @@ def _sum_over(x: torch.Tensor, axes: tuple[int, ...], keepdims: bool) -> torch.T
 
 def _sum_like(reduce: Any, x: torch.Tensor, axis: Any, dtype: Any, keepdims: bool) -> torch.Tensor:
     result = native_dtypes[_sum_dtype(core_dtypes[x.dtype], dtype)]
-    values = _arithmetic(astype(x, core_dtypes[result], copy=False))
+    values = _arithmetic(x if x.dtype == result else astype(x, core_dtypes[result], copy=False))
     out = reduce(values, _axes(axis, x.ndim), keepdims)
-    return _from_arithmetic(out.to(values.dtype), result)
+    return _from_arithmetic(out if out.dtype == values.dtype else out.to(values.dtype), result)
 
 
 def sum(  # noqa: A001
