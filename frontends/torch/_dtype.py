@@ -15,6 +15,9 @@ import core
 from frontends.base.promotion import PromotionRules, parse_grid
 
 TORCH_VERSION = "2.13.0"
+
+HALF_FLOATS = frozenset({core.float16, core.bfloat16})
+"""The 16-bit floats, which torch's CPU kernels compute in float32 and round back."""
 core.support.register_framework_version("torch", TORCH_VERSION)
 
 

@@ -20,6 +20,7 @@ from typing import Any
 import core
 from core import native as ops
 from frontends.torch import return_types
+from frontends.torch._dtype import HALF_FLOATS
 from frontends.torch._frontend import torch_function
 from frontends.torch._tensor import INPLACE_NAMES, Tensor
 from frontends.torch.reduction_ops import (
@@ -38,7 +39,6 @@ __all__ = [
 ]  # fmt: skip
 
 _PRODUCT_UNSUPPORTED = ("bool", "uint16", "uint32", "uint64")
-_LOW_FLOATS = frozenset({core.float16, core.bfloat16})
 _svd_type = return_types.make("svd", ("U", "S", "V"))
 _qr_type = return_types.make("qr", ("Q", "R"))
 _slogdet_type = return_types.make("slogdet", ("sign", "logabsdet"))
@@ -62,7 +62,7 @@ def _c_name(dtype: core.Dtype) -> str:
 def product(fn: Any, *operands: Any) -> Any:
     """``fn(*operands)`` computed in float32 for float16/bfloat16 and rounded back."""
     dtype = dtype_of(operands[0])
-    if dtype in _LOW_FLOATS:
+    if dtype in HALF_FLOATS:
         widened = [ops.astype(x, core.float32) for x in operands]
         return ops.astype(fn(*widened), dtype)
     return fn(*operands)

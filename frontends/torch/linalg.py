@@ -25,6 +25,7 @@ from typing import Any
 import core
 from core import native as ops
 from frontends.torch import return_types
+from frontends.torch._dtype import HALF_FLOATS
 from frontends.torch._frontend import torch_function
 from frontends.torch._tensor import Tensor
 from frontends.torch.blas_lapack_ops import matmul_native, product
@@ -49,7 +50,6 @@ __all__ = [
     "tensorsolve", "vander", "vecdot", "vector_norm",
 ]  # fmt: skip
 
-_LOW_FLOATS = frozenset({core.float16, core.bfloat16})
 _FLOAT_ONLY = ("bool", "integer", "float16", "bfloat16")
 _INF = float("inf")
 
@@ -131,7 +131,7 @@ def slogdet_native(x: Any, name: str = "linalg.slogdet") -> tuple[Any, Any]:
 
 
 def _check_not_low(name: str, x: Any) -> None:
-    if dtype_of(x) in _LOW_FLOATS:
+    if dtype_of(x) in HALF_FLOATS:
         raise RuntimeError(
             f"{name}: Low precision dtypes not supported. Got {torch_name(dtype_of(x))}"
         )
@@ -438,7 +438,7 @@ def vector_norm_native(
         x = ops.reshape(x, (1,))
         axes, keepdim = None, False
     magnitude = ops.abs(x)
-    if result_dtype in _LOW_FLOATS:
+    if result_dtype in HALF_FLOATS:
         magnitude = ops.astype(magnitude, core.float32)
     work = dtype_of(magnitude)
     empty = 0 in (tuple(x.shape) if axes is None else tuple(x.shape[a] for a in axes))
@@ -503,7 +503,7 @@ def matrix_norm_native(
     ):
         raise RuntimeError(f"linalg.matrix_norm: Order {ord} not supported.")
     if spectral:
-        if dtype_of(x) in _LOW_FLOATS:
+        if dtype_of(x) in HALF_FLOATS:
             raise RuntimeError(
                 f"linalg.matrix_norm: Low precision dtypes not supported. Got {torch_name(dtype_of(x))}"
             )
@@ -514,7 +514,7 @@ def matrix_norm_native(
             result = (ops.max if ord > 0 else ops.min)(values, axis=-1)
         return _restore(result, dims, keepdim)
     magnitude = ops.abs(x)
-    if dtype_of(magnitude) in _LOW_FLOATS:
+    if dtype_of(magnitude) in HALF_FLOATS:
         magnitude = ops.astype(magnitude, core.float32)
     # ord ±1: max/min column sum (sum over dim[0]); ord ±inf: row sums (over dim[1])
     summed_dim, reduced_dim = (dims[0], dims[1]) if abs(ord) == 1 else (dims[1], dims[0])
@@ -882,7 +882,7 @@ def vecdot(x: Tensor, y: Tensor, *, dim: int = -1, out: Tensor | None = None) ->
 def vander(x: Tensor, *, N: int | None = None) -> Tensor:
     """Columns ``x**0 .. x**(N-1)`` (increasing powers); integers give int64."""
     dtype = dtype_of(x)
-    if dtype == core.bool or dtype in _LOW_FLOATS:
+    if dtype == core.bool or dtype in HALF_FLOATS:
         raise RuntimeError(
             "linalg.vander supports floating point, complex, and integer tensors, but got "
             f"{torch_name(dtype)}"

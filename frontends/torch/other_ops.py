@@ -24,6 +24,7 @@ from typing import Any
 import core
 from core import native as ops
 from frontends.torch import _dtype, return_types
+from frontends.torch._dtype import HALF_FLOATS
 from frontends.torch._frontend import functions, torch_function
 from frontends.torch._size import Size
 from frontends.torch._tensor import INPLACE_NAMES, Tensor
@@ -52,7 +53,6 @@ __all__ = [
 ]  # fmt: skip
 
 _WIDE_UNSIGNED = ("uint16", "uint32", "uint64")
-_LOW_FLOATS = frozenset({core.float16, core.bfloat16})
 _cummax_type = return_types.make("cummax", ("values", "indices"))
 _cummin_type = return_types.make("cummin", ("values", "indices"))
 _histogram_type = return_types.make("histogram", ("hist", "bin_edges"))
@@ -341,7 +341,7 @@ def _cumulative(fn: Any, input: Any, dim: int, dtype: Any) -> Any:
     x = ops.astype(input, target)
     if ndim_of(x) == 0:
         return x
-    if target in _LOW_FLOATS:
+    if target in HALF_FLOATS:
         return ops.astype(fn(ops.astype(x, core.float32), axis=axis), target)
     return fn(x, axis=axis)
 
@@ -390,7 +390,7 @@ def logcumsumexp(input: Tensor, dim: int, *, out: Tensor | None = None) -> Tenso
     if ndim_of(input) == 0:
         return input
     dtype = dtype_of(input)
-    x = ops.astype(input, core.float32) if dtype in _LOW_FLOATS else input
+    x = ops.astype(input, core.float32) if dtype in HALF_FLOATS else input
     if dtype.kind == "c" or 0 in tuple(x.shape):
         result = ops.log(ops.cumulative_sum(ops.exp(x), axis=axis))
         return ops.astype(result, dtype)
@@ -672,7 +672,7 @@ def _cov_native(input: Any, correction: Any, fweights: Any, aweights: Any) -> An
     if dtype_of(x).kind not in "fc":
         x = ops.astype(x, default_float())
     dtype = dtype_of(x)
-    work = core.float32 if dtype in _LOW_FLOATS else dtype
+    work = core.float32 if dtype in HALF_FLOATS else dtype
     x = ops.astype(x, work)
 
     def rounded(value: Any) -> Any:
@@ -1143,14 +1143,14 @@ def renorm(
     if not others:
         norms = ops.abs(input)
     real = dtype_of(norms)
-    work = core.float32 if real in _LOW_FLOATS else real
+    work = core.float32 if real in HALF_FLOATS else real
     norms = ops.astype(norms, work)
     factor = ops.where(
         ops.greater(norms, scalar(maxnorm, work)),
         ops.divide(scalar(maxnorm, work), ops.add(norms, scalar(1e-7, work))),
         scalar(1.0, work),
     )
-    x = ops.astype(input, core.float32) if dtype_of(input) in _LOW_FLOATS else input
+    x = ops.astype(input, core.float32) if dtype_of(input) in HALF_FLOATS else input
     return ops.astype(ops.multiply(x, ops.astype(factor, dtype_of(x))), dtype_of(input))
 
 

@@ -24,6 +24,7 @@ import core
 from core import native as ops
 from core.support import with_unsupported_dtypes
 from frontends.torch import _dtype, return_types
+from frontends.torch._dtype import HALF_FLOATS
 from frontends.torch._frontend import _unsupported, functions, torch_function
 from frontends.torch._tensor import INPLACE_NAMES, Tensor
 
@@ -214,13 +215,10 @@ def _float_unary(
     return decorated
 
 
-_HALF = frozenset({core.float16, core.bfloat16})
-
-
 def _in_float32(compute: Callable[[Any], Any], x: Any) -> Any:
     """``compute(x)``, through float32 when x is float16 or bfloat16."""
     dtype = _dtype_of(x)
-    if dtype in _HALF:
+    if dtype in HALF_FLOATS:
         return ops.astype(compute(ops.astype(x, core.float32)), dtype)
     return compute(x)
 
@@ -869,7 +867,7 @@ def ldexp(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
         # torch's fast path: a float input keeps its dtype; bool and uint16+ exponents fail
         if exponent_dtype == core.bool or exponent_dtype in _WIDE_UNSIGNED_SET:
             raise _unsupported("ldexp", exponent_dtype)
-        work = core.float32 if dtype in _HALF else dtype  # half types scale in float32
+        work = core.float32 if dtype in HALF_FLOATS else dtype  # half types scale in float32
         power = ops.pow(_scalar(2.0, work), ops.astype(other, work))
         return ops.astype(ops.multiply(ops.astype(input, work), power), dtype)
     if dtype.kind == "c":  # computed in the complex dtype
@@ -901,7 +899,7 @@ def logaddexp2(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Te
     """log2(2**input + 2**other) as torch's kernel computes it: max + log1p(2**-|input -
     other|) / ln 2 (equal infinities give themselves); 16-bit floats through float32."""
     dtype = _dtype_of(input)
-    work = core.float32 if dtype in _HALF else dtype
+    work = core.float32 if dtype in HALF_FLOATS else dtype
     a, b = ops.astype(input, work), ops.astype(other, work)
     gap = ops.negative(ops.abs(ops.subtract(a, b)))
     correction = ops.multiply(ops.log1p(ops.exp2(gap)), _scalar(1 / math.log(2), work))

@@ -23,6 +23,7 @@ import core
 from core import native as ops
 from core.support import with_unsupported_dtypes
 from frontends.torch import _dtype, return_types
+from frontends.torch._dtype import HALF_FLOATS
 from frontends.torch._frontend import functions, torch_function
 from frontends.torch._tensor import Tensor
 
@@ -35,7 +36,6 @@ __all__ = [
 
 _VERSION = "2.13 and below"
 _WIDE_UNSIGNED = ("uint16", "uint32", "uint64")
-_LOW_FLOATS = frozenset({core.float16, core.bfloat16})
 
 _max_type = return_types.make("max", ("values", "indices"))
 _min_type = return_types.make("min", ("values", "indices"))
@@ -133,7 +133,7 @@ def reduce(fn: Callable[..., Any], x: Any, dim: Any, keepdim: bool, **kwargs: An
 def accumulate_low(fn: Callable[..., Any], x: Any, *args: Any, **kwargs: Any) -> Any:
     """``fn`` computed in float32 for float16/bfloat16 (complex64 stays), rounded back."""
     dtype = dtype_of(x)
-    if dtype in _LOW_FLOATS:
+    if dtype in HALF_FLOATS:
         return ops.astype(fn(ops.astype(x, core.float32), *args, **kwargs), dtype)
     return fn(x, *args, **kwargs)
 
@@ -407,7 +407,7 @@ def _sum_dtype(x: Any, dtype: Any) -> core.Dtype:
 def _summation(fn: Callable[..., Any], input: Any, dim: Any, keepdim: bool, dtype: Any) -> Any:
     target = _sum_dtype(input, dtype)
     x = ops.astype(input, target) if dtype_of(input) != target else input
-    if target in _LOW_FLOATS:
+    if target in HALF_FLOATS:
         return ops.astype(reduce(fn, ops.astype(x, core.float32), dim, keepdim), target)
     return ops.astype(reduce(fn, x, dim, keepdim), target, copy=False)
 
@@ -594,7 +594,7 @@ def var_native(x: Any, dim: Any, correction: float, keepdim: bool) -> tuple[Any,
         return variance, mean_value
 
     dtype = dtype_of(x)
-    if dtype in _LOW_FLOATS:
+    if dtype in HALF_FLOATS:
         variance, center = compute(ops.astype(x, core.float32))
         return ops.astype(variance, dtype), ops.astype(center, dtype)
     return compute(x)
@@ -679,7 +679,7 @@ def sort_key(x: Any) -> Any:
     dtype = dtype_of(x)
     if dtype == core.bool:
         return ops.astype(x, core.uint8)
-    if dtype in _LOW_FLOATS:
+    if dtype in HALF_FLOATS:
         return ops.astype(x, core.float32)
     return x
 
