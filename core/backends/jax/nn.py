@@ -34,6 +34,7 @@ from core.backends._nn_common import (
     _window_index,
 )
 from core.backends.jax import core_dtypes, native_dtypes, promote, version
+from core.backends.jax.elementwise import divide
 from core.support import with_unsupported_dtypes
 
 _no_complex = with_unsupported_dtypes({f"{version} and below": ("complex",)}, version)
@@ -316,9 +317,9 @@ def avg_pool(
     )
     total = total[(Ellipsis, *(slice(0, o) for o in out))]
     if divisor_override:
-        return total / _scalar(divisor_override, x)
+        return divide(total, _scalar(divisor_override, x))
     divisor = _avg_divisor(x.shape[2:], k, s, p, out, count_include_pad)
-    return total / jnp.asarray(divisor, dtype=x.dtype)
+    return divide(total, jnp.asarray(divisor, dtype=x.dtype))
 
 
 @_real
@@ -332,7 +333,7 @@ def adaptive_avg_pool(x: jax.Array, output_size: Any) -> jax.Array:
         mask = jnp.asarray(valid.reshape(valid.shape + trailing))
         total = jnp.where(mask, taken, 0).sum(axis=axis + 1)
         count = valid.sum(1).reshape((-1, *trailing))
-        x = total / jnp.asarray(count, dtype=x.dtype)
+        x = divide(total, jnp.asarray(count, dtype=x.dtype))
     return x
 
 

@@ -9,6 +9,7 @@ import jax.numpy as jnp
 
 from core.backends.jax import core_dtypes, native_dtypes, version
 from core.backends.jax.data_type import astype
+from core.backends.jax.elementwise import divide
 from core.dtypes import Dtype
 from core.ops.statistical import (
     HALF_DTYPES,
@@ -166,7 +167,7 @@ def mean(
     x: jax.Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
 ) -> jax.Array:
     values, axes, count, result = _mean_parts(x, axis)
-    out = jnp.sum(values, axis=axes, keepdims=keepdims) / jnp.asarray(count, values.dtype)
+    out = divide(jnp.sum(values, axis=axes, keepdims=keepdims), jnp.asarray(count, values.dtype))
     return out.astype(native_dtypes[result])
 
 
@@ -177,7 +178,7 @@ def nanmean(
     missing = jnp.isnan(values)
     values = jnp.where(missing, jnp.zeros((), values.dtype), values)
     count = jnp.sum(~missing, axis=axes, keepdims=keepdims, dtype=jnp.int64)
-    out = jnp.sum(values, axis=axes, keepdims=keepdims) / count.astype(values.dtype)
+    out = divide(jnp.sum(values, axis=axes, keepdims=keepdims), count.astype(values.dtype))
     return out.astype(native_dtypes[result])
 
 
@@ -185,14 +186,14 @@ def _variance(
     x: jax.Array, axis: Any, correction: int | float, keepdims: bool
 ) -> tuple[jax.Array, Any]:
     values, axes, count, result = _mean_parts(x, axis)
-    centre = jnp.sum(values, axis=axes, keepdims=True) / jnp.asarray(count, values.dtype)
+    centre = divide(jnp.sum(values, axis=axes, keepdims=True), jnp.asarray(count, values.dtype))
     deviation = values - centre
     if jnp.iscomplexobj(deviation):
         squares = deviation.real * deviation.real + deviation.imag * deviation.imag
     else:
         squares = deviation * deviation
     total = jnp.sum(squares, axis=axes, keepdims=keepdims)
-    out = total / jnp.asarray(count - correction, squares.dtype)
+    out = divide(total, jnp.asarray(count - correction, squares.dtype))
     return out, native_dtypes[_real_dtype(result)]
 
 
