@@ -70,15 +70,20 @@ from frontends.torch.nn.functional import (
     conv_transpose3d,
     cosine_similarity,
     group_norm,
+    hardshrink,
     layer_norm,
     max_pool1d,
     max_pool2d,
     max_pool3d,
     pairwise_distance,
+    pixel_shuffle,
+    pixel_unshuffle,
     prelu,
     relu,
     rms_norm,
     selu,
+    threshold,
+    threshold_,
 )
 from frontends.torch.other_ops import *  # noqa: F403
 from frontends.torch.pointwise_ops import *  # noqa: F403

@@ -158,8 +158,8 @@ def softmax(input: Tensor, dim: int, *, dtype: Any = None) -> Tensor:
     """exp(x) / sum(exp(x)) along ``dim``, in ``dtype`` when given (integer inputs need
     one, as in torch)."""
     x = _softmax_input("softmax", input, dtype)
-    axis = _normalize_dim(dim, len(x.shape)) if len(x.shape) else None
-    if axis is None:
+    axis = _normalize_dim(dim, len(x.shape))
+    if not len(x.shape):
         return ops.ones_like(x)
     return _in_float32(lambda v: ops.nn.softmax(v, axis), x)
 
@@ -168,8 +168,7 @@ def softmax(input: Tensor, dim: int, *, dtype: Any = None) -> Tensor:
 def log_softmax(input: Tensor, dim: int, *, dtype: Any = None) -> Tensor:
     """x - logsumexp(x) along ``dim``, in ``dtype`` when given."""
     x = _softmax_input("log_softmax", input, dtype)
-    if not len(x.shape):
-        _normalize_dim(dim, 0)
-        return ops.zeros_like(x)
     axis = _normalize_dim(dim, len(x.shape))
+    if not len(x.shape):
+        return ops.zeros_like(x)
     return _in_float32(lambda v: ops.nn.log_softmax(v, axis), x)

@@ -27,6 +27,7 @@ from frontends.torch import _dtype, special
 from frontends.torch import pointwise_ops as _pointwise
 from frontends.torch._frontend import torch_function, wrap
 from frontends.torch._tensor import INPLACE_NAMES, Tensor, _normalize_dim, write_into
+from frontends.torch._views import checked_scalar
 
 __all__ = [
     "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d",
@@ -36,12 +37,13 @@ __all__ = [
     "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d",
     "cosine_similarity", "cross_entropy", "dropout", "dropout1d", "dropout2d", "dropout3d",
     "elu", "embedding", "feature_alpha_dropout", "fold", "gelu", "glu", "group_norm",
-    "hardsigmoid", "hardswish", "hardtanh", "huber_loss", "instance_norm", "interpolate",
-    "kl_div", "layer_norm", "leaky_relu", "linear", "log_softmax", "logsigmoid",
-    "max_pool1d", "max_pool2d", "max_pool3d", "mish", "mse_loss", "nll_loss", "normalize",
-    "one_hot", "pad", "pairwise_distance", "prelu", "relu", "relu6", "rms_norm",
-    "scaled_dot_product_attention", "selu", "sigmoid", "silu", "smooth_l1_loss", "softmax",
-    "softmin", "softplus", "softsign", "tanh", "unfold",
+    "hardshrink", "hardsigmoid", "hardswish", "hardtanh", "huber_loss", "instance_norm",
+    "interpolate", "kl_div", "l1_loss", "layer_norm", "leaky_relu", "linear", "log_softmax",
+    "logsigmoid", "max_pool1d", "max_pool2d", "max_pool3d", "mish", "mse_loss", "nll_loss",
+    "normalize", "one_hot", "pad", "pairwise_distance", "pixel_shuffle", "pixel_unshuffle",
+    "prelu", "relu", "relu6", "rms_norm", "scaled_dot_product_attention", "selu", "sigmoid",
+    "silu", "smooth_l1_loss", "softmax", "softmin", "softplus", "softshrink", "softsign",
+    "tanh", "tanhshrink", "threshold", "threshold_", "unfold",
 ]  # fmt: skip
 
 sigmoid = _pointwise.sigmoid
@@ -313,6 +315,61 @@ def prelu(input: Tensor, weight: Tensor) -> Tensor:
     return ops.nn.prelu(input, weight)
 
 
+@_inplace
+@_pointwise._unsupported_dtypes("bool", "complex", *_pointwise._WIDE_UNSIGNED)
+@torch_function("input")
+def threshold(input: Tensor, threshold: float, value: float, inplace: bool = False) -> Tensor:
+    """``value`` where input <= threshold, else input (nan kept); integer tensors take both
+    numbers truncated, float16/bfloat16 compare in float32, as torch's kernel."""
+    dtype = _dtype_of(input)
+    fill = checked_scalar(value, dtype)
+    wide = core.float32 if dtype in _dtype.HALF_FLOATS else dtype
+    below = ops.less_equal(ops.astype(input, wide, copy=False), checked_scalar(threshold, wide))
+    return ops.where(below, fill, input)
+
+
+_threshold = threshold
+
+
+def threshold_(input: Tensor, threshold: float, value: float) -> Tensor:
+    """threshold(input, threshold, value, inplace=True)."""
+    return _threshold(input, threshold, value, inplace=True)
+
+
+@torch_function("input")
+def hardshrink(input: Tensor, lambd: float = 0.5) -> Tensor:
+    """0 where -lambd <= input <= lambd (lambd in the input's dtype), else input."""
+    _float_only("hardshrink_cpu", input)
+    inside = ops.logical_and(ops.greater_equal(input, -lambd), ops.less_equal(input, lambd))
+    return ops.where(inside, ops.zeros((), dtype=_dtype_of(input)), input)
+
+
+@torch_function("input")
+def softshrink(input: Tensor, lambd: float = 0.5) -> Tensor:
+    """input - lambd above lambd, input + lambd below -lambd, 0 between (nan kept)."""
+    _float_only("softshrink_check", input)
+    dtype = _dtype_of(input)
+    highest = core.finfo(dtype).max
+    if not 0 <= lambd <= highest:
+        raise RuntimeError(
+            f"lambda must be in range [0, {highest:g}] for input dtype "
+            f"{_dtype.scalar_type_name(dtype)}, but found {lambd:g}"
+        )
+
+    def compute(x: Any) -> Any:
+        inside = ops.logical_and(ops.greater_equal(x, -lambd), ops.less_equal(x, lambd))
+        outside = ops.where(ops.greater(x, lambd), ops.subtract(x, lambd), ops.add(x, lambd))
+        return ops.where(inside, ops.copysign(0.0, x), outside)  # x * 0, as torch
+
+    return _pointwise._in_float32(compute, input)
+
+
+def tanhshrink(input: Tensor) -> Tensor:
+    """input - tanh(input), as torch computes it (an integer input gives the default float
+    dtype, bool is refused by the subtraction)."""
+    return input - input.tanh()
+
+
 def _softmax_dim(name: str, ndim: int) -> int:
     """torch's legacy rule for ``dim=None``: 0 for 0-, 1- and 3-D inputs, else 1."""
     return 0 if ndim in (0, 1, 3) else 1
@@ -548,6 +605,57 @@ def fold(
     if len(input.shape) == 3:
         return compute(input)
     return ops.squeeze(compute(ops.expand_dims(input, axis=0)), axis=0)
+
+
+def _check_factor(name: str, argument: str, input: Any, factor: int) -> None:
+    if not isinstance(factor, int):
+        raise TypeError(
+            f"{name}(): argument '{argument}' (position 2) must be int, not {type(factor).__name__}"
+        )
+    if len(input.shape) < 3:
+        raise RuntimeError(
+            f"{name} expects input to have at least 3 dimensions, but got input with "
+            f"{len(input.shape)} dimension(s)"
+        )
+    if factor <= 0:
+        raise RuntimeError(f"{name} expects a positive {argument}, but got {factor}")
+
+
+@_pointwise._unsupported_dtypes(*_pointwise._WIDE_UNSIGNED)
+@torch_function("input")
+def pixel_shuffle(input: Tensor, upscale_factor: int) -> Tensor:
+    """(*, C r**2, H, W) rearranged into (*, C, H r, W r)."""
+    _check_factor("pixel_shuffle", "upscale_factor", input, upscale_factor)
+    *batch, channels, height, width = input.shape
+    r, n = upscale_factor, len(batch)
+    if channels % (r * r):
+        raise RuntimeError(
+            "pixel_shuffle expects its input's 'channel' dimension to be divisible by the "
+            f"square of upscale_factor, but input.size(-3)={channels} is not divisible by {r * r}"
+        )
+    x = ops.reshape(input, (*batch, channels // (r * r), r, r, height, width))
+    x = ops.permute_dims(x, (*range(n), n, n + 3, n + 1, n + 4, n + 2))
+    return ops.reshape(x, (*batch, channels // (r * r), height * r, width * r))
+
+
+@_pointwise._unsupported_dtypes(*_pointwise._WIDE_UNSIGNED)
+@torch_function("input")
+def pixel_unshuffle(input: Tensor, downscale_factor: int) -> Tensor:
+    """(*, C, H r, W r) rearranged into (*, C r**2, H, W): pixel_shuffle undone."""
+    _check_factor("pixel_unshuffle", "downscale_factor", input, downscale_factor)
+    *batch, channels, height, width = input.shape
+    r, n = downscale_factor, len(batch)
+    for side, size, index in (("height", height, -2), ("width", width, -1)):
+        if size % r:
+            raise RuntimeError(
+                f"pixel_unshuffle expects {side} to be divisible by downscale_factor, but "
+                f"input.size({index})={size} is not divisible by {r}"
+            )
+    if not math.prod(input.shape):  # torch returns an empty input as it is
+        return ops.asarray(input, copy=True)
+    x = ops.reshape(input, (*batch, channels, height // r, r, width // r, r))
+    x = ops.permute_dims(x, (*range(n), n, n + 2, n + 4, n + 1, n + 3))
+    return ops.reshape(x, (*batch, channels * r * r, height // r, width // r))
 
 
 # ---------------------------------------------------------------------------------------
@@ -1057,15 +1165,16 @@ def pad(
             raise NotImplementedError(
                 "Only 2D, 3D, 4D, 5D padding with non-constant padding are supported for now"
             )
-        if mode == "reflect":
-            for i in range(dims):
-                size = input.shape[-1 - i]
-                if pad[2 * i] >= size or pad[2 * i + 1] >= size:
-                    raise RuntimeError(
-                        f"Argument #4: Padding size should be less than the corresponding "
-                        f"input dimension, but got: padding ({pad[2 * i]}, {pad[2 * i + 1]}) at "
-                        f"dimension {len(input.shape) - 1 - i} of input {list(input.shape)}"
-                    )
+        for i in range(dims):
+            size, before, after = input.shape[-1 - i], pad[2 * i], pad[2 * i + 1]
+            if mode == "reflect" and (before >= size or after >= size):
+                raise RuntimeError(
+                    f"Argument #4: Padding size should be less than the corresponding "
+                    f"input dimension, but got: padding ({before}, {after}) at "
+                    f"dimension {len(input.shape) - 1 - i} of input {list(input.shape)}"
+                )
+            if mode == "circular" and (before > size or after > size):
+                raise RuntimeError("Padding value causes wrapping around more than once.")
         return ops.nn.pad(input, pad, mode)
     return ops.nn.pad(input, pad, "constant", 0.0 if value is None else value)
 

@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from frontends import torch
-from tests.frontends.torch.oracle import assert_matches, check
+from tests.frontends.torch.oracle import assert_matches, check, to_frontend, to_real
 
 F = torch.nn.functional
 TOL = {"rtol": 1e-4, "atol": 1e-5}
@@ -64,9 +64,14 @@ ACTIVATIONS = [
     ("softsign", {}), ("glu", {"dim": 0}), ("softmax", {"dim": 1}), ("log_softmax", {"dim": -1}),
     ("softmin", {"dim": 0}), ("softmax", {}), ("log_softmax", {}),
 ]  # fmt: skip
+SHRINKS = [
+    ("threshold", {"threshold": 0.5, "value": -2.0}), ("hardshrink", {}),
+    ("hardshrink", {"lambd": 1.5}), ("softshrink", {}), ("softshrink", {"lambd": 0.0}),
+    ("tanhshrink", {}),
+]  # fmt: skip
 
 
-@pytest.mark.parametrize(("name", "kwargs"), ACTIVATIONS, ids=lambda v: str(v))
+@pytest.mark.parametrize(("name", "kwargs"), ACTIVATIONS + SHRINKS, ids=lambda v: str(v))
 def test_activation(backend: str, name: str, kwargs: dict[str, Any]) -> None:
     x = rand(4, 3, 2) * 4
     x[0, 0, 0] = 0.0
@@ -97,6 +102,50 @@ def test_inplace_activation(backend: str) -> None:
     assert x.tolist() == [[0.0, 2.0], [3.0, -4.0]]
     F.leaky_relu(x, 0.5, True)
     assert x.tolist() == [[0.0, 2.0], [3.0, -2.0]]
+
+
+SHRINK_DTYPES = ["float32", "float64", "float16", "bfloat16", "int64", "int8", "uint8",
+                 "uint16", "bool", "complex64"]  # fmt: skip
+SHRINK_CALLS = [
+    ("threshold", (0.5, 20.0)), ("threshold", (1, -2)), ("threshold", (-0.5, 2.7)),
+    ("hardshrink", (0.5,)), ("hardshrink", (-0.5,)), ("softshrink", (0.25,)), ("tanhshrink", ()),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("dtype", SHRINK_DTYPES)
+@pytest.mark.parametrize(("name", "args"), SHRINK_CALLS, ids=str)
+def test_threshold_and_shrink_dtypes(backend: str, dtype: str, name: str, args: tuple) -> None:
+    values = numpy.array([[-3.0, -0.5, -0.25, 0.0, 0.1, 0.5, 1.0, 2.0, 7.0]])
+    if dtype.startswith("float"):
+        values = numpy.append(values, [[numpy.nan, numpy.inf, -numpy.inf]])
+    check(
+        lambda: getattr(F, name)(to_frontend(values, dtype), *args),
+        lambda: getattr(RF, name)(to_real(values, dtype), *args),
+        **TOL,
+    )
+
+
+def test_threshold_and_shrink_arguments(backend: str) -> None:
+    x, small = rand(3, 4) * 2, numpy.array([-2, 0, 1, 3], dtype=numpy.int8)
+    compare("threshold", x, -0.25, 0.0, True)
+    compare("threshold", small, 1, 300)  # value overflows int8
+    compare("threshold", small.astype(numpy.uint8), 1, -1)  # a negative int wraps
+    compare("threshold", small.astype(numpy.uint8), 1, -1.0)  # a negative float does not
+    compare("threshold", x, 0.0, 1 + 2j)
+    compare("threshold", numpy.array(1.5, dtype=numpy.float32), 1.0, 2.0)
+    compare("softshrink", numpy.array(-1.5, dtype=numpy.float32))
+    compare("tanhshrink", numpy.array(3, dtype=numpy.int64))
+    compare("softshrink", x, -0.5)  # lambd must be non-negative
+    compare("softshrink", x, float("nan"))
+    compare("hardshrink", numpy.zeros((0, 3), dtype=numpy.float32))
+    ours, theirs = torch.tensor(x), real_torch.from_numpy(x.copy())
+    assert_matches(
+        F.threshold(ours[1:], 0.5, -1.0, inplace=True),
+        RF.threshold(theirs[1:], 0.5, -1.0, inplace=True),
+        **TOL,
+    )
+    assert_matches(F.threshold_(ours[:2], -0.5, 3.0), RF.threshold_(theirs[:2], -0.5, 3.0), **TOL)
+    assert_matches(ours, theirs, **TOL)  # both writes reached the base through the views
 
 
 def test_prelu_and_softmax_dtype(backend: str) -> None:
@@ -168,6 +217,40 @@ def test_unfold_fold(backend: str) -> None:
     compare("fold", rand(2, 12, 36), (5, 6), (2, 2), padding=1, dilation=(1, 2), stride=(1, 1))
     compare("fold", rand(2, 12, 25), (5, 6), (2, 2), padding=1, dilation=(1, 2))
     compare("fold", rand(2, 10, 9), (4, 4), 2)
+
+
+PIXEL_SHUFFLES = [
+    ("pixel_shuffle", (2, 8, 3, 4), 2), ("pixel_shuffle", (9, 2, 3), 3),
+    ("pixel_shuffle", (2, 3, 4, 1, 2), 1), ("pixel_shuffle", (1, 0, 2, 2), 2),
+    ("pixel_shuffle", (0, 4, 2, 2), 2), ("pixel_unshuffle", (2, 3, 4, 6), 2),
+    ("pixel_unshuffle", (2, 6, 9), 3), ("pixel_unshuffle", (2, 1, 3, 2, 4), 2),
+    ("pixel_unshuffle", (1, 1, 0, 2), 2),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("dtype", ["float32", "int64", "bool", "complex64", "bfloat16"])
+@pytest.mark.parametrize(("name", "shape", "factor"), PIXEL_SHUFFLES, ids=str)
+def test_pixel_shuffle(
+    backend: str, dtype: str, name: str, shape: tuple[int, ...], factor: int
+) -> None:
+    values = RNG.standard_normal(shape) * 3
+    check(
+        lambda: getattr(F, name)(to_frontend(values, dtype), factor),
+        lambda: getattr(RF, name)(to_real(values, dtype), factor),
+    )
+
+
+def test_pixel_shuffle_errors(backend: str) -> None:
+    compare("pixel_shuffle", rand(1, 6, 2, 2), 2)  # channels not divisible by 4
+    compare("pixel_shuffle", rand(4, 2), 2)
+    compare("pixel_shuffle", rand(1, 4, 2, 2), 0)
+    compare("pixel_shuffle", rand(1, 4, 2, 2), -2)
+    compare("pixel_shuffle", rand(1, 4, 2, 2), 2.0)
+    compare("pixel_unshuffle", rand(1, 2, 3, 4), 2)
+    compare("pixel_unshuffle", rand(1, 2, 4, 5), 2)
+    compare("pixel_unshuffle", rand(4, 4), 2)
+    compare("pixel_unshuffle", rand(1, 2, 4, 4), 0)
+    compare("pixel_shuffle", numpy.ones((1, 4, 1, 1), dtype=numpy.uint16), 2)
 
 
 # ---------------------------------------------------------------------------------------
@@ -354,6 +437,8 @@ def test_pad(backend: str, padding: tuple[int, ...], mode: str, value: float | N
 
 
 def test_pad_errors(backend: str) -> None:
+    compare("pad", rand(1, 2, 3), (4, 0), "circular")  # wraps around more than once
+    compare("pad", rand(1, 2, 3), (3, 3), "circular")
     compare("pad", rand(2, 3), (1,))
     compare("pad", rand(1, 2, 3), (3, 3), "reflect")
     compare("pad", rand(1, 2, 3), (1, 1), "wrap")

@@ -12,6 +12,7 @@ import pytest
 import torch as real_torch
 
 from frontends import torch
+from tests.frontends.torch.oracle import check
 
 ATOL = 1e-5
 
@@ -121,6 +122,40 @@ def test_reprs_match_torch() -> None:
         lambda nn: nn.ParameterList([nn.Parameter(real_or_frontend(nn).zeros(2, 3))]),
         lambda nn: nn.Sequential(),
         lambda nn: nn.ModuleList(),
+        lambda nn: nn.Threshold(0.1, 20, inplace=True),
+        lambda nn: nn.Hardshrink(0.3),
+        lambda nn: nn.Softshrink(),
+        lambda nn: nn.Tanhshrink(),
+        lambda nn: nn.InstanceNorm1d(3),
+        lambda nn: nn.InstanceNorm2d(3, affine=True, track_running_stats=True),
+        lambda nn: nn.InstanceNorm3d(4, momentum=None, affine=True, bias=False),
+        lambda nn: nn.Upsample(scale_factor=2),
+        lambda nn: nn.Upsample(size=(3, 4), mode="bilinear", align_corners=True),
+        lambda nn: nn.Upsample(scale_factor=(2, 3)),
+        lambda nn: nn.UpsamplingNearest2d(size=4),
+        lambda nn: nn.UpsamplingBilinear2d(scale_factor=2),
+        lambda nn: nn.ZeroPad1d(2),
+        lambda nn: nn.ZeroPad2d((1, 2, 3, 4)),
+        lambda nn: nn.ZeroPad3d([1, 2, 3, 4, 5, 6]),
+        lambda nn: nn.ConstantPad1d((1, 2), 3),
+        lambda nn: nn.ConstantPad2d(1, -0.5),
+        lambda nn: nn.ConstantPad3d(1, 3.5),
+        lambda nn: nn.ReflectionPad1d(3),
+        lambda nn: nn.ReflectionPad2d(2),
+        lambda nn: nn.ReflectionPad3d((1, 0, 2, 0, 1, 1)),
+        lambda nn: nn.ReplicationPad1d((1, 2)),
+        lambda nn: nn.ReplicationPad2d(1),
+        lambda nn: nn.ReplicationPad3d((1, 2, 3, 4, 5, 6)),
+        lambda nn: nn.CircularPad1d(3),
+        lambda nn: nn.CircularPad2d((1, 0, 0, 1)),
+        lambda nn: nn.CircularPad3d(2),
+        lambda nn: nn.Unfold(2, stride=(1, 2)),
+        lambda nn: nn.Fold((4, 5), 2, padding=1),
+        lambda nn: nn.PixelShuffle(2),
+        lambda nn: nn.PixelUnshuffle(3),
+        lambda nn: nn.PairwiseDistance(p=1.0),
+        lambda nn: nn.CosineSimilarity(dim=0),
+        lambda nn: nn.Sequential(nn.ReflectionPad2d(1), nn.Conv2d(2, 2, 3), nn.InstanceNorm2d(2)),
     ):
         assert repr(make(torch.nn)) == repr(make(real_torch.nn))
 
@@ -314,6 +349,62 @@ LAYERS = {
         lambda nn: nn.BatchNorm3d(2, track_running_stats=False),
         [(2, 2, 3, 2, 2)],
     ),
+    "instancenorm1d": (lambda nn: nn.InstanceNorm1d(3), [(4, 3, 5)]),
+    "instancenorm2d_affine_stats": (
+        lambda nn: nn.InstanceNorm2d(3, affine=True, track_running_stats=True, momentum=0.3),
+        [(2, 3, 4, 5)],
+    ),
+    "instancenorm3d_unbatched": (
+        lambda nn: nn.InstanceNorm3d(2, eps=1e-3, affine=True, bias=False),
+        [(2, 3, 2, 4)],
+    ),
+    "instancenorm1d_stats_momentum_none": (
+        lambda nn: nn.InstanceNorm1d(3, momentum=None, track_running_stats=True),
+        [(2, 3, 6)],
+    ),
+    "upsample_nearest": (lambda nn: nn.Upsample(scale_factor=2), [(2, 3, 4)]),
+    "upsample_bilinear": (lambda nn: nn.Upsample(size=(5, 7), mode="bilinear"), [(1, 2, 3, 4)]),
+    "upsample_trilinear_align": (
+        lambda nn: nn.Upsample(scale_factor=(1.5, 2, 0.5), mode="trilinear", align_corners=True),
+        [(1, 2, 2, 3, 4)],
+    ),
+    "upsampling_nearest2d": (lambda nn: nn.UpsamplingNearest2d(size=(5, 6)), [(2, 3, 3, 4)]),
+    "upsampling_bilinear2d": (lambda nn: nn.UpsamplingBilinear2d(scale_factor=2), [(2, 3, 3, 4)]),
+    "zeropad1d": (lambda nn: nn.ZeroPad1d((1, 2)), [(2, 3, 4)]),
+    "zeropad2d": (lambda nn: nn.ZeroPad2d(2), [(3, 4, 5)]),
+    "zeropad3d_negative": (lambda nn: nn.ZeroPad3d((1, -1, 0, 2, 1, 0)), [(1, 2, 3, 4, 5)]),
+    "constantpad1d": (lambda nn: nn.ConstantPad1d(2, 3.5), [(2, 3, 4)]),
+    "constantpad2d": (lambda nn: nn.ConstantPad2d((1, 0, 2, 1), -1.0), [(2, 3, 4, 5)]),
+    "constantpad3d": (lambda nn: nn.ConstantPad3d(1, 0.5), [(2, 3, 4, 5)]),
+    "reflectionpad1d": (lambda nn: nn.ReflectionPad1d((3, 1)), [(2, 3, 4)]),
+    "reflectionpad2d_unbatched": (lambda nn: nn.ReflectionPad2d((1, 2, 0, 3)), [(3, 4, 5)]),
+    "reflectionpad3d": (lambda nn: nn.ReflectionPad3d(1), [(1, 2, 3, 4, 5)]),
+    "replicationpad1d_unbatched": (lambda nn: nn.ReplicationPad1d(3), [(3, 4)]),
+    "replicationpad2d": (lambda nn: nn.ReplicationPad2d((2, 0, 1, 3)), [(2, 3, 4, 5)]),
+    "replicationpad3d": (lambda nn: nn.ReplicationPad3d((1, 2, 0, 1, 2, 0)), [(1, 2, 3, 4, 5)]),
+    "circularpad1d": (lambda nn: nn.CircularPad1d((4, 1)), [(2, 3, 4)]),
+    "circularpad2d": (lambda nn: nn.CircularPad2d((1, 2, 3, 0)), [(2, 3, 4, 5)]),
+    "circularpad3d_unbatched": (lambda nn: nn.CircularPad3d(1), [(2, 3, 4, 5)]),
+    "unfold": (
+        lambda nn: nn.Unfold((2, 3), dilation=(1, 2), padding=1, stride=(2, 1)),
+        [(2, 3, 5, 6)],
+    ),
+    "fold": (lambda nn: nn.Fold((4, 5), 2), [(2, 12, 12)]),
+    "fold_unbatched_strided": (
+        lambda nn: nn.Fold((5, 6), (2, 3), padding=1, stride=(2, 3)),
+        [(12, 6)],
+    ),
+    "pixel_shuffle": (lambda nn: nn.PixelShuffle(2), [(2, 8, 3, 4)]),
+    "pixel_shuffle_batch_dims": (lambda nn: nn.PixelShuffle(3), [(2, 1, 9, 2, 3)]),
+    "pixel_unshuffle": (lambda nn: nn.PixelUnshuffle(2), [(2, 3, 4, 6)]),
+    "pixel_unshuffle_unbatched": (lambda nn: nn.PixelUnshuffle(3), [(2, 3, 6)]),
+    "pairwise_distance": (lambda nn: nn.PairwiseDistance(), [(4, 5), (4, 5)]),
+    "pairwise_distance_p1_keepdim": (
+        lambda nn: nn.PairwiseDistance(p=1.0, eps=1e-3, keepdim=True),
+        [(3, 4, 5), (4, 5)],
+    ),
+    "cosine_similarity": (lambda nn: nn.CosineSimilarity(), [(4, 5), (4, 5)]),
+    "cosine_similarity_dim0": (lambda nn: nn.CosineSimilarity(dim=0, eps=0.5), [(4, 5), (1, 5)]),
     "flatten": (lambda nn: nn.Flatten(), [(2, 3, 4)]),
     "unflatten": (lambda nn: nn.Unflatten(1, (3, 4)), [(2, 12)]),
     "softmax": (lambda nn: nn.Softmax(dim=1), [(2, 5)]),
@@ -393,6 +484,69 @@ def test_threshold_and_rrelu_eval(backend: str) -> None:
         torch.nn.RReLU().eval()(torch.tensor(x)),
         real_torch.nn.RReLU().eval()(real_torch.from_numpy(x)),
     )
+
+
+def test_threshold_inplace(backend: str) -> None:
+    x = _data(3, 7)
+    ours, theirs = torch.tensor(x), real_torch.from_numpy(x.copy())
+    result = torch.nn.Threshold(0.1, -3.0, inplace=True)(ours[1])
+    expected = real_torch.nn.Threshold(0.1, -3.0, inplace=True)(theirs[1])
+    _close(result, expected)
+    _close(ours, theirs)
+
+
+LAYER_ERRORS = [
+    (lambda nn: nn.InstanceNorm1d(3), (2, 3, 4, 5)),  # wrong rank
+    (lambda nn: nn.InstanceNorm3d(3), (3, 4, 5)),
+    (lambda nn: nn.InstanceNorm2d(3, affine=True), (2, 4, 5, 5)),  # channels != num_features
+    (lambda nn: nn.InstanceNorm2d(3), (2, 3, 1, 1)),  # one value per plane
+    (lambda nn: nn.CircularPad2d(1), (3, 3)),
+    (lambda nn: nn.CircularPad1d(1), (2, 3, 3, 3)),
+    (lambda nn: nn.CircularPad1d(4), (2, 3, 3)),  # wraps around more than once
+    (lambda nn: nn.ReflectionPad1d(3), (1, 2, 3)),  # pad >= size
+    (lambda nn: nn.ReflectionPad2d(1), (5,)),
+    (lambda nn: nn.ReplicationPad2d(1), (2, 2, 2, 2, 5)),
+    (lambda nn: nn.ZeroPad2d(1), (5,)),
+    (lambda nn: nn.PixelShuffle(2), (1, 6, 2, 2)),  # channels not divisible by 4
+    (lambda nn: nn.PixelShuffle(0), (1, 4, 2, 2)),
+    (lambda nn: nn.PixelShuffle(2), (4, 2)),
+    (lambda nn: nn.PixelUnshuffle(2), (1, 2, 3, 4)),  # height not divisible
+    (lambda nn: nn.PixelUnshuffle(2), (1, 2, 4, 5)),  # width not divisible
+    (lambda nn: nn.Upsample(size=3, mode="bilinear"), (2, 3, 4)),  # 2-D mode, 1-D input
+    (lambda nn: nn.Upsample(scale_factor=2), (3, 4)),
+    (lambda nn: nn.Upsample(size=3, scale_factor=2), (1, 3, 4)),
+    (lambda nn: nn.Fold((4, 4), 2), (2, 12, 7)),  # wrong number of blocks
+    (lambda nn: nn.Unfold(2), (2, 3, 4, 5, 6)),
+]
+
+
+@pytest.mark.parametrize(("make", "shape"), LAYER_ERRORS)
+def test_layer_errors_match_torch(backend: str, make: Any, shape: tuple[int, ...]) -> None:
+    x = _data(*shape)
+    check(
+        lambda: make(torch.nn)(torch.tensor(x)),
+        lambda: make(real_torch.nn)(real_torch.from_numpy(x)),
+    )
+
+
+def test_instance_norm_channel_warning_and_legacy_state() -> None:
+    for nn, t in ((torch.nn, torch), (real_torch.nn, real_torch)):
+        with pytest.warns(UserWarning, match="does not match num_features"):
+            nn.InstanceNorm1d(4)(t.zeros(2, 3, 5))
+        model = nn.InstanceNorm1d(3)
+        state = {"running_mean": t.zeros(3), "running_var": t.ones(3)}
+        with pytest.raises(RuntimeError) as info:
+            model.load_state_dict(state, strict=False)
+        if nn is torch.nn:
+            ours = str(info.value)
+        else:
+            theirs = str(info.value)
+    assert ours == theirs and "Unexpected running stats buffer(s)" in ours
+    tracked = torch.nn.InstanceNorm2d(3, affine=True, track_running_stats=True)
+    tracked.load_state_dict(
+        _state(real_torch.nn.InstanceNorm2d(3, affine=True, track_running_stats=True))
+    )
+    assert isinstance(tracked, torch.nn.modules.batchnorm._NormBase)
 
 
 @pytest.mark.parametrize("batch_first", [False, True])

@@ -35,10 +35,7 @@ class Threshold(Module):
         self.inplace = inplace
 
     def forward(self, input: Tensor) -> Tensor:
-        result = torch.where(
-            input > self.threshold, input, torch.tensor(self.value, dtype=input.dtype)
-        )
-        return input.copy_(result) if self.inplace else result
+        return F.threshold(input, self.threshold, self.value, self.inplace)
 
     def extra_repr(self) -> str:
         inplace_str = ", inplace=True" if self.inplace else ""
@@ -128,6 +125,7 @@ Sigmoid = _simple("Sigmoid", "sigmoid", "1 / (1 + exp(-x)).")
 Tanh = _simple("Tanh", "tanh", "tanh(x).")
 LogSigmoid = _simple("LogSigmoid", "logsigmoid", "log(sigmoid(x)).")
 Softsign = _simple("Softsign", "softsign", "x / (1 + |x|).")
+Tanhshrink = _simple("Tanhshrink", "tanhshrink", "x - tanh(x).")
 
 
 def _inplace_module(name: str, fn_name: str, doc: str) -> type:
@@ -220,7 +218,7 @@ class Hardshrink(Module):
         self.lambd = lambd
 
     def forward(self, input: Tensor) -> Tensor:
-        return torch.where(torch.abs(input) > self.lambd, input, torch.zeros_like(input))
+        return F.hardshrink(input, self.lambd)
 
     def extra_repr(self) -> str:
         return f"{self.lambd}"
@@ -234,22 +232,10 @@ class Softshrink(Module):
         self.lambd = lambd
 
     def forward(self, input: Tensor) -> Tensor:
-        zero = torch.zeros_like(input)
-        return torch.where(
-            input > self.lambd,
-            input - self.lambd,
-            torch.where(input < -self.lambd, input + self.lambd, zero),
-        )
+        return F.softshrink(input, self.lambd)
 
     def extra_repr(self) -> str:
         return str(self.lambd)
-
-
-class Tanhshrink(Module):
-    """x - tanh(x)."""
-
-    def forward(self, input: Tensor) -> Tensor:
-        return input - torch.tanh(input)
 
 
 class LeakyReLU(Module):

@@ -1,4 +1,5 @@
-"""torch.nn batch norm: BatchNorm1d/2d/3d with running statistics updated in training."""
+"""torch.nn batch norm: BatchNorm1d/2d/3d with running statistics updated in training, and
+``_NormBase``, what batch and instance norm share."""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ from frontends.torch.nn.parameter import Parameter
 __all__ = ["BatchNorm1d", "BatchNorm2d", "BatchNorm3d"]
 
 
-class _BatchNorm(Module):
-    _dims: tuple[int, ...] = ()
+class _NormBase(Module):
+    """Affine parameters and running-statistics buffers, their reset, repr and loading."""
 
     def __init__(
         self,
@@ -67,11 +68,6 @@ class _BatchNorm(Module):
             if self.bias is not None:
                 init.zeros_(self.bias)
 
-    def _check_input_dim(self, input: Tensor) -> None:
-        if input.dim() not in self._dims:
-            expected = " or ".join(f"{d}D" for d in self._dims)
-            raise ValueError(f"expected {expected} input (got {input.dim()}D input)")
-
     def extra_repr(self) -> str:
         return (
             "{num_features}, eps={eps}, momentum={momentum}, affine={affine}, "
@@ -90,6 +86,15 @@ class _BatchNorm(Module):
                 else torch.tensor(0, dtype=torch.long)
             )
         super()._load_from_state_dict(state_dict, prefix, *args)
+
+
+class _BatchNorm(_NormBase):
+    _dims: tuple[int, ...] = ()
+
+    def _check_input_dim(self, input: Tensor) -> None:
+        if input.dim() not in self._dims:
+            expected = " or ".join(f"{d}D" for d in self._dims)
+            raise ValueError(f"expected {expected} input (got {input.dim()}D input)")
 
     def forward(self, input: Tensor) -> Tensor:
         self._check_input_dim(input)

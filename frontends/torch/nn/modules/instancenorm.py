@@ -1,0 +1,117 @@
+"""torch.nn instance norm: InstanceNorm1d/2d/3d, each (n, c) plane normalised with its own
+statistics; running statistics (``track_running_stats=True``) updated in training."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+from frontends.torch._tensor import Tensor
+from frontends.torch.nn import functional as F
+from frontends.torch.nn.modules.batchnorm import _NormBase
+
+__all__ = ["InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d"]
+
+
+class _InstanceNorm(_NormBase):
+    _spatial = 0
+
+    def __init__(
+        self,
+        num_features: int,
+        eps: float = 1e-5,
+        momentum: float | None = 0.1,
+        affine: bool = False,
+        track_running_stats: bool = False,
+        device: Any = None,
+        dtype: Any = None,
+        *,
+        bias: bool = True,
+    ) -> None:
+        super().__init__(
+            num_features, eps, momentum, affine, track_running_stats, device, dtype, bias=bias
+        )
+
+    def _apply_instance_norm(self, input: Tensor) -> Tensor:
+        return F.instance_norm(
+            input,
+            self.running_mean,
+            self.running_var,
+            self.weight,
+            self.bias,
+            self.training or not self.track_running_stats,
+            self.momentum if self.momentum is not None else 0.0,
+            self.eps,
+        )
+
+    def _load_from_state_dict(
+        self,
+        state_dict: dict,
+        prefix: str,
+        local_metadata: dict,
+        strict: bool,
+        missing_keys: list[str],
+        unexpected_keys: list[str],
+        error_msgs: list[str],
+    ) -> None:
+        # as torch for a state dict without version metadata (a plain dict): running
+        # statistics given to a module that does not track them are an error, and dropped
+        if local_metadata.get("version") is None and not self.track_running_stats:
+            keys = [prefix + n for n in ("running_mean", "running_var") if prefix + n in state_dict]
+            if keys:
+                klass = type(self).__name__
+                error_msgs.append(
+                    "Unexpected running stats buffer(s) {names} for {klass} with "
+                    "track_running_stats=False. If state_dict is a checkpoint saved before "
+                    "0.4.0, this may be expected because {klass} does not track running stats "
+                    "by default since 0.4.0. Please remove these keys from state_dict. If the "
+                    "running stats are actually needed, instead set track_running_stats=True "
+                    "in {klass} to enable them. See the documentation of {klass} for "
+                    "details.".format(names=" and ".join(f'"{k}"' for k in keys), klass=klass)
+                )
+                for key in keys:
+                    state_dict.pop(key)
+        super()._load_from_state_dict(
+            state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys, error_msgs
+        )
+
+    def forward(self, input: Tensor) -> Tensor:
+        unbatched = self._spatial + 1
+        if input.dim() not in (unbatched, unbatched + 1):
+            raise ValueError(
+                f"expected {unbatched}D or {unbatched + 1}D input (got {input.dim()}D input)"
+            )
+        feature_dim = input.dim() - unbatched
+        if input.size(feature_dim) != self.num_features:
+            if self.affine:
+                raise ValueError(
+                    f"expected input's size at dim={feature_dim} to match num_features"
+                    f" ({self.num_features}), but got: {input.size(feature_dim)}."
+                )
+            warnings.warn(
+                f"input's size at dim={feature_dim} does not match num_features. You can "
+                "silence this warning by not passing in num_features, which is not used "
+                "because affine=False",
+                stacklevel=2,
+            )
+        if input.dim() == unbatched:
+            return self._apply_instance_norm(input.unsqueeze(0)).squeeze(0)
+        return self._apply_instance_norm(input)
+
+
+class InstanceNorm1d(_InstanceNorm):
+    """torch.nn.InstanceNorm1d over (N, C, L) or unbatched (C, L)."""
+
+    _spatial = 1
+
+
+class InstanceNorm2d(_InstanceNorm):
+    """torch.nn.InstanceNorm2d over (N, C, H, W) or unbatched (C, H, W)."""
+
+    _spatial = 2
+
+
+class InstanceNorm3d(_InstanceNorm):
+    """torch.nn.InstanceNorm3d over (N, C, D, H, W) or unbatched (C, D, H, W)."""
+
+    _spatial = 3
