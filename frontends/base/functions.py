@@ -81,8 +81,8 @@ class FrontendFunctions:
             return [self.wrap(item) for item in value]
         return value
 
-    def promote(self, values: list[Any]) -> tuple[list[Any], core.Dtype]:
-        """``values`` (natives and Python scalars) cast to their common dtype."""
+    def result_dtype(self, values: list[Any]) -> core.Dtype:
+        """The framework's result dtype of ``values`` (natives, Python scalars, None)."""
         tiers: list[list[core.Dtype]] = [[], [], []]
         scalars = []
         for value in values:
@@ -92,7 +92,11 @@ class FrontendFunctions:
                 scalars.append(type(value))
             else:
                 tiers[self.tiers(value)].append(core.as_core_dtype(value.dtype))
-        dtype = self.rules.result_dtype(tuple(tuple(t) for t in tiers), tuple(scalars))
+        return self.rules.result_dtype(tuple(tuple(t) for t in tiers), tuple(scalars))
+
+    def promote(self, values: list[Any]) -> tuple[list[Any], core.Dtype]:
+        """``values`` (natives and Python scalars) cast to their common dtype."""
+        dtype = self.result_dtype(values)
         promoted = []
         for value in values:
             if value is None:

@@ -32,7 +32,6 @@ from frontends.torch._dtype import (
     int64,
     long,
     promote_types,
-    result_type,
     set_default_dtype,
     short,
     uint8,
@@ -40,7 +39,7 @@ from frontends.torch._dtype import (
     uint32,
     uint64,
 )
-from frontends.torch._frontend import UnsupportedDtypeError, torch_function
+from frontends.torch._frontend import UnsupportedDtypeError, result_type, torch_function
 from frontends.torch._size import Size
 from frontends.torch._tensor import Tensor, is_complex, is_floating_point, is_tensor, numel
 from frontends.torch.autograd.grad_mode import (

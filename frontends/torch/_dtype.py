@@ -15,10 +15,10 @@ import core
 from frontends.base.promotion import PromotionRules, parse_grid
 
 TORCH_VERSION = "2.13.0"
+core.support.register_framework_version("torch", TORCH_VERSION)
 
 HALF_FLOATS = frozenset({core.float16, core.bfloat16})
 """The 16-bit floats, which torch's CPU kernels compute in float32 and round back."""
-core.support.register_framework_version("torch", TORCH_VERSION)
 
 
 class dtype:
@@ -218,18 +218,3 @@ def can_cast(from_: dtype, to: dtype) -> builtins.bool:
 
 def promote_types(type1: dtype, type2: dtype) -> dtype:
     return _by_core[RULES.promote_types(type1.core_dtype, type2.core_dtype)]
-
-
-def result_type(tensor1: Any, tensor2: Any) -> dtype:
-    """torch.result_type: the dtype an arithmetic op on the two operands (tensors or Python
-    numbers) gives, by torch's tiers: tensors with dimensions, 0-dim tensors, numbers."""
-    dimensioned: list[core.Dtype] = []
-    zero_dim: list[core.Dtype] = []
-    scalars: list[type] = []
-    for operand in (tensor1, tensor2):
-        if isinstance(operand, builtins.bool | builtins.int | builtins.float | builtins.complex):
-            scalars.append(type(operand))
-        else:
-            (dimensioned if len(operand.shape) else zero_dim).append(operand.dtype.core_dtype)
-    tiers = (tuple(dimensioned), tuple(zero_dim))
-    return _by_core[RULES.result_dtype(tiers, tuple(scalars))]

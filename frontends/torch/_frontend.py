@@ -9,6 +9,8 @@ declarations, honours ``out=`` and wraps results as Tensors. See
 
 from __future__ import annotations
 
+from typing import Any
+
 import core
 from frontends.base.functions import FrontendFunctions
 from frontends.torch import _dtype
@@ -43,3 +45,10 @@ functions = FrontendFunctions(
 )
 torch_function = functions.decorator
 wrap = functions.wrap
+
+
+def result_type(tensor1: Any, tensor2: Any) -> _dtype.dtype:
+    """torch.result_type: the dtype an arithmetic op on the two operands (tensors or Python
+    numbers) gives, by the promotion every torch function applies."""
+    operands = [t.native if isinstance(t, Tensor) else t for t in (tensor1, tensor2)]
+    return _dtype.of(functions.result_dtype(operands))

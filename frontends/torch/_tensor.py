@@ -663,6 +663,8 @@ def add_function_methods(namespace: dict[str, Any]) -> None:
         if name in INPLACE_NAMES and name + "_" not in Tensor.__dict__:
             setattr(Tensor, name + "_", _inplace(function))
     for name in MODULE_INPLACE_NAMES:
+        if name in namespace:  # defined by an op module (torch.threshold_)
+            continue
         if hasattr(Tensor, name):
             namespace[name] = _module_inplace(name)
         elif name[:-1] in namespace:  # module-only in-place forms (torch.selu_)

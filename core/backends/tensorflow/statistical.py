@@ -206,10 +206,9 @@ def nanmean(
     values, axes, _, result = _mean_parts(x, axis)
     missing = _isnan(values)
     values = tf.where(missing, tf.zeros((), values.dtype), values)
-    count = tf.reduce_sum(
-        tf.cast(~missing, values.dtype), axis=reduce_axes(axes, len(x.shape)), keepdims=keepdims
-    )
-    total = tf.reduce_sum(values, axis=reduce_axes(axes, len(x.shape)), keepdims=keepdims)
+    tf_axes = reduce_axes(axes, len(x.shape))
+    count = tf.reduce_sum(tf.cast(~missing, values.dtype), axis=tf_axes, keepdims=keepdims)
+    total = tf.reduce_sum(values, axis=tf_axes, keepdims=keepdims)
     return tf.cast(total / count, native_dtypes[result])
 
 
@@ -217,16 +216,15 @@ def _variance(
     x: tf.Tensor, axis: Any, correction: int | float, keepdims: bool
 ) -> tuple[tf.Tensor, Any]:
     values, axes, count, result = _mean_parts(x, axis)
-    centre = tf.reduce_sum(
-        values, axis=reduce_axes(axes, len(x.shape)), keepdims=True
-    ) / tf.constant(count, values.dtype)
+    tf_axes = reduce_axes(axes, len(x.shape))
+    centre = tf.reduce_sum(values, axis=tf_axes, keepdims=True) / tf.constant(count, values.dtype)
     deviation = values - centre
     if deviation.dtype.is_complex:
         real, imag = tf.math.real(deviation), tf.math.imag(deviation)
         squares = real * real + imag * imag
     else:
         squares = deviation * deviation
-    total = tf.reduce_sum(squares, axis=reduce_axes(axes, len(x.shape)), keepdims=keepdims)
+    total = tf.reduce_sum(squares, axis=tf_axes, keepdims=keepdims)
     out = total / tf.constant(count - correction, squares.dtype)
     return out, native_dtypes[_real_dtype(result)]
 
@@ -263,11 +261,10 @@ def logsumexp(
     if count == 0:
         out = tf.fill(_kept_shape(tuple(x.shape), axes), tf.constant(-float("inf"), values.dtype))
     else:
-        peak = tf.reduce_max(values, axis=reduce_axes(axes, len(x.shape)), keepdims=True)
+        tf_axes = reduce_axes(axes, len(x.shape))
+        peak = tf.reduce_max(values, axis=tf_axes, keepdims=True)
         peak = tf.where(tf.math.is_finite(peak), peak, tf.zeros((), values.dtype))
-        total = tf.reduce_sum(
-            tf.exp(values - peak), axis=reduce_axes(axes, len(x.shape)), keepdims=True
-        )
+        total = tf.reduce_sum(tf.exp(values - peak), axis=tf_axes, keepdims=True)
         out = tf.math.log(total) + peak
     if not keepdims and axes:
         out = tf.squeeze(out, list(axes))
