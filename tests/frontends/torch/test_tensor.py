@@ -16,6 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from frontends import torch
+from frontends.torch import _tensor
 from tests.frontends.torch.oracle import DTYPE_NAMES, arrays, assert_matches, both, check, shapes
 
 CONVERSIONS = ("float", "double", "half", "bfloat16", "long", "int", "short", "char", "byte",
@@ -201,3 +202,57 @@ def test_requires_grad_flags(backend):
     assert x.requires_grad_() is x and x.requires_grad
     assert x.detach().requires_grad is False
     assert x[0].requires_grad
+
+
+# module forms of in-place ops: (name, input values, extra arguments as frontend/real pairs)
+_VECTOR = numpy.array([-1.5, 0.25, 2.0], dtype="float32")
+_INTEGERS = numpy.array([4, -6, 9], dtype="int64")
+_INPLACE_ARGUMENTS = {
+    "addmv_": lambda T, t: (T.ones(3, 2), T.ones(2)),
+    "clamp_": lambda T, t: (-1.0, 1.0),
+    "clip_": lambda T, t: (-1.0, 1.0),
+    "clamp_max_": lambda T, t: (0.5,),
+    "clamp_min_": lambda T, t: (0.5,),
+    "fill_": lambda T, t: (7,),
+    "gcd_": lambda T, t: (T.tensor([6, 4, 3]),),
+    "lcm_": lambda T, t: (T.tensor([6, 4, 3]),),
+    "index_put_": lambda T, t: ((T.tensor([0, 2]),), T.tensor([5, 5], dtype=t.dtype)),
+    "ldexp_": lambda T, t: (T.tensor([1, 2, 3]),),
+    "xlogy_": lambda T, t: (T.tensor([2.0, 3.0, 4.0]),),
+    "threshold_": lambda T, t: (0.3, -9.0),
+}
+
+
+@pytest.mark.parametrize("name", [n for n in _tensor.MODULE_INPLACE_NAMES if hasattr(torch, n)])
+def test_module_inplace_forms_write_into_their_input(backend, name):
+    values = _INTEGERS if name in ("gcd_", "lcm_") else _VECTOR
+    x, rx = both(values)
+    make_arguments = _INPLACE_ARGUMENTS.get(name, lambda T, t: ())
+    result = getattr(torch, name)(x, *make_arguments(torch, x))
+    expected = getattr(real_torch, name)(rx, *make_arguments(real_torch, rx))
+    assert result is x
+    assert_matches(x, expected)
+
+
+@pytest.mark.parametrize("operands", ["tensors", "zero_dim", "scalar", "two_scalars"])
+def test_result_type_matches_torch(backend, operands):
+    a, ra = both(numpy.array([1, 2], dtype="int8"))
+    b, rb = both(numpy.array(3, dtype="uint8"))
+    c, rc = both(numpy.array([1.0], dtype="float16"))
+    cases = {
+        "tensors": ((a, c), (ra, rc)),
+        "zero_dim": ((a, b), (ra, rb)),
+        "scalar": ((a, 2.5), (ra, 2.5)),
+        "two_scalars": ((2, 1j), (2, 1j)),
+    }
+    ours, theirs = cases[operands]
+    assert repr(torch.result_type(*ours)) == str(real_torch.result_type(*theirs))
+
+
+@pytest.mark.parametrize("dtype", ["int32", "float16", "complex64", "bool"])
+def test_tensor_predicates_match_torch(backend, dtype):
+    x, rx = both(numpy.zeros((2, 3)), dtype)
+    assert torch.is_tensor(x) and not torch.is_tensor(rx.numpy())
+    assert torch.is_floating_point(x) == real_torch.is_floating_point(rx)
+    assert torch.is_complex(x) == real_torch.is_complex(rx)
+    assert torch.numel(x) == real_torch.numel(rx) == 6
