@@ -153,9 +153,12 @@ def _argument(sample: Any, position: int, name: str, default: Any) -> Any:
 
 
 def _eigen_order(values: Any) -> Any:
-    """A canonical order of eigenvalues: by real, then imaginary part."""
-    key = values.real.double() * 1e6 + values.imag.double() if values.is_complex() else values
-    return key.argsort(dim=-1)
+    """A canonical order of eigenvalues: by real part, ties by imaginary part."""
+    if not values.is_complex():
+        return values.argsort(dim=-1)
+    by_imag = values.imag.argsort(dim=-1, stable=True)
+    by_real = values.real.gather(-1, by_imag).argsort(dim=-1, stable=True)
+    return by_imag.gather(-1, by_real)
 
 
 def _canonical(op_name: str, sample: Any, result: Any) -> Any:
