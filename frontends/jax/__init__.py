@@ -15,7 +15,10 @@ from frontends.jax._src.dtypes import JAX_VERSION as __version__
 
 __all__ = ["Array", "config", "block_until_ready", "device_get", "device_put", "enable_x64"]
 
-_SUBMODULES = ("numpy", "random", "tree_util", "tree", "dtypes", "errors", "experimental")
+_SUBMODULES = (
+    "numpy", "random", "tree_util", "tree", "dtypes", "errors", "experimental", "lax", "nn",
+    "scipy", "example_libraries",
+)  # fmt: skip
 
 
 def __getattr__(name: str) -> Any:

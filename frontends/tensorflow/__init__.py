@@ -61,3 +61,32 @@ from frontends.tensorflow.math import (
 )  # fmt: skip
 
 __version__ = "2.21.0"
+
+# Names defined in modules that load on first use: (module, attribute or None for the module).
+_LAZY = {
+    "nn": ("frontends.tensorflow.nn", None),
+    "linalg": ("frontends.tensorflow.linalg", None),
+    "signal": ("frontends.tensorflow.signal", None),
+    "debugging": ("frontends.tensorflow.debugging", None),
+    "data": ("frontends.tensorflow.data", None),
+    "keras": ("frontends.tensorflow.keras", None),
+    "optimizers": ("frontends.tensorflow.keras.optimizers", None),
+    "initializers": ("frontends.tensorflow.keras.initializers", None),
+    "losses": ("frontends.tensorflow.keras.losses", None),
+    "GradientTape": ("frontends.tensorflow._tape", "GradientTape"),
+    "custom_gradient": ("frontends.tensorflow._tape", "custom_gradient"),
+    "function": ("frontends.tensorflow._function", "function"),
+    "Module": ("frontends.tensorflow._module", "Module"),
+}
+
+
+def __getattr__(name: str) -> object:
+    import importlib
+
+    if name not in _LAZY:
+        raise AttributeError(f"module 'tensorflow' has no attribute {name!r}")
+    module_name, attribute = _LAZY[name]
+    module = importlib.import_module(module_name)
+    value = module if attribute is None else getattr(module, attribute)
+    globals()[name] = value
+    return value
