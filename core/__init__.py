@@ -30,6 +30,7 @@ from core.backend import (
     unset_backend,
     use_backend,
 )
+from core.compilation import compile
 from core.container import Container
 from core.dtypes import (
     Dtype,

@@ -1,0 +1,134 @@
+"""``core.compile``: a pure function of native arrays, compiled for the current backend.
+
+One mechanism serves ``torch.compile``, ``jax.jit`` and ``tf.function`` (principle 10):
+
+>>> step = core.compile(lambda x, y: ops.add(ops.multiply(x, 2.0), y))
+>>> step(x, y)          # on jax: one XLA program; on tensorflow: one tf.function graph
+
+``fn`` takes and returns pytrees (tuples, lists, dicts) whose leaves are native arrays of
+the current backend, plus static Python values at ``static_argnums``/``static_argnames``.
+Per backend:
+
+- jax: ``jax.jit``. The core autodiff engine traces with it, so a forward and backward pass
+  that track their inputs inside ``fn`` compile to one program.
+- tensorflow: ``tf.function`` (results are the eager ones: no XLA). A function that cannot
+  be traced into a graph (a host read inside a core function, Python control flow on a
+  tensor) runs eagerly for that signature instead, since no TF-specific error is owed to
+  the caller here.
+- numpy, torch: ``fn`` itself (eager; torch's own compiler would change float results).
+
+With ``fallback=True`` a jax trace that fails runs the call eagerly instead, and later
+calls with the same argument signature go straight to eager (torch.compile's graph breaks);
+with ``fallback=False`` JAX's own error surfaces, as ``jax.jit`` raises it.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
+
+from core.backend import current_backend
+
+__all__ = ["compile", "Compiled"]
+
+
+class Compiled:
+    """``fn`` compiled per backend (built on the first call on each)."""
+
+    def __init__(
+        self,
+        fn: Callable[..., Any],
+        static_argnums: Sequence[int] = (),
+        static_argnames: Sequence[str] = (),
+        fallback: bool = False,
+    ) -> None:
+        self.fn = fn
+        self.static_argnums = tuple(static_argnums)
+        self.static_argnames = tuple(static_argnames)
+        self.fallback = fallback
+        self._compiled: dict[str, Callable[..., Any]] = {}
+        self._eager_signatures: dict[str, set[Hashable]] = {}
+        functools.update_wrapper(self, fn)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        backend = current_backend().name
+        if backend not in ("jax", "tensorflow"):
+            return self.fn(*args, **kwargs)
+        eager = self._eager_signatures.get(backend)
+        if eager and self._signature(args, kwargs) in eager:
+            return self.fn(*args, **kwargs)
+        compiled = self._compiled.get(backend)
+        if compiled is None:
+            compiled = self._compiled[backend] = self._build(backend)
+        if backend == "jax" and not self.fallback:
+            return compiled(*args, **kwargs)
+        try:
+            return compiled(*args, **kwargs)
+        except Exception as error:
+            if not _is_trace_failure(backend, error):
+                raise
+        self._eager_signatures.setdefault(backend, set()).add(self._signature(args, kwargs))
+        return self.fn(*args, **kwargs)
+
+    def _build(self, backend: str) -> Callable[..., Any]:
+        if backend == "jax":
+            import jax
+
+            return jax.jit(
+                self.fn, static_argnums=self.static_argnums, static_argnames=self.static_argnames
+            )
+        import tensorflow as tf
+
+        # Python (static) arguments already key tf.function's traces by value
+        return tf.function(self.fn, autograph=False)
+
+    def _signature(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Hashable:
+        """What tells one trace from another: array leaves by shape and dtype, the static
+        arguments by value, everything else by type."""
+        parts = []
+        for index, arg in enumerate(args):
+            parts.append(arg if index in self.static_argnums else _abstract(arg))
+        for name in sorted(kwargs):
+            value = kwargs[name]
+            parts.append((name, value if name in self.static_argnames else _abstract(value)))
+        return tuple(parts)
+
+
+def _abstract(value: Any) -> Hashable:
+    if isinstance(value, (tuple, list)):
+        return (type(value).__name__, tuple(_abstract(v) for v in value))
+    if isinstance(value, dict):
+        return ("dict", tuple((k, _abstract(v)) for k, v in sorted(value.items(), key=repr)))
+    shape = getattr(value, "shape", None)
+    if shape is not None and hasattr(value, "dtype"):
+        return (tuple(shape), str(value.dtype))
+    if isinstance(value, Hashable):
+        return (type(value).__name__, value)
+    return type(value).__name__
+
+
+def _is_trace_failure(backend: str, error: Exception) -> bool:
+    """Whether ``error`` came from tracing (a graph that cannot be built), not from the
+    computation the eager run would do too."""
+    if backend == "jax":
+        import jax
+
+        # every tracer misuse (ConcretizationTypeError, TracerBoolConversionError, ...)
+        return isinstance(error, (jax.errors.JAXTypeError, jax.errors.JAXIndexError))
+    return True
+
+
+def compile(  # noqa: A001 (the public name, as torch.compile)
+    fn: Callable[..., Any],
+    *,
+    static_argnums: int | Sequence[int] = (),
+    static_argnames: str | Sequence[str] = (),
+    fallback: bool = False,
+) -> Compiled:
+    """``fn`` compiled for whichever backend is current when it is called."""
+    if isinstance(static_argnums, int):
+        static_argnums = (static_argnums,)
+    if isinstance(static_argnames, str):
+        static_argnames = (static_argnames,)
+    return Compiled(fn, static_argnums, static_argnames, fallback)
