@@ -19,7 +19,7 @@ from typing import Any
 
 import core
 from frontends.base.functions import FrontendFunctions
-from frontends.tensorflow import _dtypes, errors
+from frontends.tensorflow import _dtypes, _kernels, errors
 from frontends.tensorflow._conversion import to_native
 from frontends.tensorflow._tensor import Tensor, match_operands
 
@@ -44,12 +44,20 @@ def _write_out(out: Any, result: Any) -> None:
 
 class TFFunctions(FrontendFunctions):
     def decorator(  # type: ignore[override]
-        self, *matched: str, op: str | None = None, returns_scalars: bool = False
+        self,
+        *matched: str,
+        op: str | None = None,
+        returns_scalars: bool = False,
+        kernel: str | None = None,
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """``kernel``: the key in :data:`_kernels.KERNELS` of the dtypes TF's kernels
+        accept for the first matched input (others raise TF's error class)."""
+
         def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
             inner = self._build(fn, (), False)
             if not matched:
                 return inner
+            check = _kernels.checker(kernel) if kernel else None
             import inspect
 
             parameters = list(inspect.signature(fn).parameters)
@@ -66,6 +74,8 @@ class TFFunctions(FrontendFunctions):
                     elif name in kwargs and kwargs[name] is not None:
                         present.append((None, name, kwargs[name]))
                 natives = match_operands([value for _, _, value in present], op_name)
+                if check is not None and natives:
+                    check(natives[0])
                 for (index, name, _), native in zip(present, natives):
                     if index is not None:
                         args[index] = native
