@@ -1,10 +1,21 @@
 """tf.Variable: a mutable value with TF's API; operators act on its current value and
-give Tensors (as ``ResourceVariable``'s do). Not a Tensor subclass, as in TF."""
+give Tensors (as ``ResourceVariable``'s do). Not a Tensor subclass, as in TF.
+
+Reading a variable (anything that takes its native value) tells the *readers* registered
+in :data:`READERS` (the recording GradientTapes, a tracing tf.function) about the read;
+writes tell :data:`WRITERS`. This is how a tape watches the variables accessed inside it
+and how tf.function lifts variables into compiled programs. With no reader registered a
+read costs one list test. An assigned value is stored detached from the autodiff graph
+(TF's assign is not differentiable).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+import numpy
+
+import core
 from core import native as ops
 from frontends.base.array import FrontendArray
 from frontends.tensorflow import _dtypes
@@ -12,11 +23,34 @@ from frontends.tensorflow._conversion import cast_native, native_dtype, to_nativ
 from frontends.tensorflow._shape import TensorShape
 from frontends.tensorflow._tensor import Tensor, to_host
 
+# callbacks ``reader(variable)`` run on every read while registered (tapes, tracing)
+READERS: list[Any] = []
+# callbacks ``writer(variable, new_native)`` run before a write; one may return a value
+WRITERS: list[Any] = []
+# callbacks ``creator(variable)`` run when a variable is created (tf.function's tracing)
+CREATORS: list[Any] = []
+# the name scopes entered (tf.name_scope / Module.name_scope), outermost first
+NAME_SCOPES: list[str] = []
+
+
+def _detached(native: Any) -> Any:
+    """``native`` itself, or a fresh copy of it when the autodiff graph tracks it."""
+    from core import autodiff
+
+    if autodiff.is_tracked(native):
+        with autodiff.no_grad():
+            return ops.astype(ops.multiply(native, ops.ones((), dtype=native_dtype(native))),
+                              native_dtype(native))  # fmt: skip
+    return native
+
 
 class Variable(FrontendArray):
-    """tf.Variable(initial_value, trainable=True, name=None, dtype=None, shape=None)."""
+    """tf.Variable(initial_value, trainable=True, name=None, dtype=None, shape=None).
 
-    __slots__ = ("_name", "_shape", "_trainable")
+    Names take the enclosing name scopes (``scope/name:0``) but are not made unique, as in
+    TF's eager mode. ``constraint`` is applied by optimizers (as Keras does)."""
+
+    __slots__ = ("_constraint", "_initial", "_name", "_shape", "_trainable")
     __array_priority__ = 100
 
     def __init__(self, initial_value: Any = None, trainable: bool | None = None,
@@ -29,8 +63,14 @@ class Variable(FrontendArray):
         if callable(initial_value):
             initial_value = initial_value()
         target = None if dtype is None else _dtypes.as_dtype(dtype).core_dtype
-        super().__init__(to_native(initial_value, target))
-        self._name = f"{name or 'Variable'}:0"
+        super().__init__(_detached(to_native(initial_value, target)))
+        self._initial = self._value
+        self._constraint = constraint
+        scope = "/".join(NAME_SCOPES)
+        base = name or "Variable"
+        self._name = f"{scope}/{base}:0" if scope else f"{base}:0"
+        for creator in CREATORS:
+            creator(self)
         self._trainable = True if trainable is None else bool(trainable)
         self._shape = (
             TensorShape(shape) if shape is not None else TensorShape(tuple(self._value.shape))
@@ -38,8 +78,41 @@ class Variable(FrontendArray):
 
     # ---------------------------------------------------------------- metadata
     @property
+    def native(self) -> Any:
+        """The current value; registered readers (tapes, tracing) see the read."""
+        if READERS:
+            for reader in tuple(READERS):
+                reader(self)
+        return self._value
+
+    def _assign(self, value: Any) -> None:
+        value = _detached(value)
+        for writer in tuple(WRITERS):
+            replaced = writer(self, value)
+            if replaced is not None:
+                value = replaced
+        self._value = value
+        self._version += 1
+
+    @property
     def name(self) -> str:
         return self._name
+
+    @property
+    def initial_value(self) -> Tensor:
+        return Tensor._from_native(self._initial)
+
+    @property
+    def constraint(self) -> Any:
+        return self._constraint
+
+    @property
+    def synchronization(self) -> Any:
+        return "VariableSynchronization.AUTO"
+
+    @property
+    def aggregation(self) -> Any:
+        return "VariableAggregation.NONE"
 
     @property
     def trainable(self) -> bool:
@@ -66,10 +139,10 @@ class Variable(FrontendArray):
 
     # ---------------------------------------------------------------- reading
     def read_value(self) -> Tensor:
-        return Tensor._from_native(self._value)
+        return Tensor._from_native(self.native)
 
     def value(self) -> Tensor:
-        return Tensor._from_native(self._value)
+        return Tensor._from_native(self.native)
 
     def numpy(self) -> Any:
         return self.read_value().numpy()
@@ -107,14 +180,95 @@ class Variable(FrontendArray):
     def assign_add(
         self, delta: Any, use_locking: Any = None, name: Any = None, read_value: bool = True
     ) -> Any:
-        self._assign(ops.add(self._value, self._converted(delta)))
+        self._assign(ops.add(self.native, self._converted(delta)))
         return self if read_value else None
 
     def assign_sub(
         self, delta: Any, use_locking: Any = None, name: Any = None, read_value: bool = True
     ) -> Any:
-        self._assign(ops.subtract(self._value, self._converted(delta)))
+        self._assign(ops.subtract(self.native, self._converted(delta)))
         return self if read_value else None
+
+    def _scatter_nd(self, indices: Any, updates: Any, mode: str) -> Any:
+        from frontends.tensorflow import errors
+
+        current = self.native
+        index = to_native(indices)
+        if native_dtype(index).kind not in "iu":
+            raise TypeError(f"indices must be int32 or int64, got {native_dtype(index)}")
+        values = self._converted_updates(updates)
+        shape = tuple(current.shape)
+        depth = int(index.shape[-1])
+        host = to_host(index).reshape(-1, depth)
+        bounds = numpy.asarray(shape[:depth])
+        bad = numpy.nonzero(((host < 0) | (host >= bounds)).any(axis=1))[0]
+        if bad.size:
+            raise errors.invalid_argument(
+                f"indices[{bad[0]}] = {list(host[bad[0]])} does not index into shape "
+                f"{list(shape)}", "ResourceScatterNdUpdate"
+            )  # fmt: skip
+        flat_index = ops.reshape(index, (-1, depth))
+        rows = int(flat_index.shape[0])
+        values = ops.reshape(values, (rows, *shape[depth:]))
+        strides = numpy.cumprod((shape[1:depth] + (1,))[::-1])[::-1] if depth else numpy.ones(0)
+        linear = ops.sum(
+            ops.multiply(
+                ops.astype(flat_index, core.int64), ops.asarray(strides.copy(), dtype=core.int64)
+            ),
+            axis=1,
+        )
+        flat = ops.reshape(current, (int(numpy.prod(shape[:depth])), *shape[depth:]))
+        expanded = ops.reshape(linear, (rows,) + (1,) * (len(shape) - depth))
+        expanded = ops.broadcast_to(expanded, (rows, *shape[depth:]))
+        if mode == "update":
+            result = ops.scatter(flat, 0, expanded, values)
+        else:
+            signed = values if mode == "add" else ops.negative(values)
+            result = ops.scatter(flat, 0, expanded, signed, reduce="add")
+        self._assign(ops.reshape(result, shape))
+        return self
+
+    def _converted_updates(self, updates: Any) -> Any:
+        dtype = native_dtype(self._value)
+        if isinstance(updates, FrontendArray):
+            native = updates.native
+            if native_dtype(native) != dtype:
+                raise TypeError(
+                    f"Input 'updates' of 'ResourceScatterNdUpdate' Op has type "
+                    f"{_dtypes.of(native_dtype(native)).name} that does not match type "
+                    f"{_dtypes.of(dtype).name} of argument 'ref'."
+                )
+            return native
+        return to_native(updates, dtype)
+
+    def scatter_nd_update(self, indices: Any, updates: Any, name: Any = None) -> Any:
+        """Writes ``updates`` at ``indices`` (later duplicates win, as TF's CPU kernel)."""
+        return self._scatter_nd(indices, updates, "update")
+
+    def scatter_nd_add(self, indices: Any, updates: Any, name: Any = None) -> Any:
+        return self._scatter_nd(indices, updates, "add")
+
+    def scatter_nd_sub(self, indices: Any, updates: Any, name: Any = None) -> Any:
+        return self._scatter_nd(indices, updates, "sub")
+
+    def sparse_read(self, indices: Any, name: Any = None) -> Tensor:
+        index = to_native(indices)
+        return Tensor._from_native(ops.gather(self.native, 0, ops.astype(index, core.int64)))
+
+    def gather_nd(self, indices: Any, name: Any = None) -> Tensor:
+        index = to_native(indices)
+        depth = int(index.shape[-1])
+        key = tuple(ops.get_item(index, (Ellipsis, i)) for i in range(depth))
+        return Tensor._from_native(ops.get_item(self.native, key))
+
+    def set_shape(self, shape: Any) -> None:
+        self._shape = self._shape.merge_with(TensorShape(shape))
+
+    def __deepcopy__(self, memo: Any) -> Variable:
+        copy = Variable(self.read_value(), trainable=self._trainable,
+                        name=self._name[:-2], constraint=self._constraint)  # fmt: skip
+        copy._name = self._name
+        return copy
 
     # ---------------------------------------------------------------- printing
     def __repr__(self) -> str:
@@ -156,7 +310,7 @@ class Variable(FrontendArray):
         return format(self.read_value(), spec)
 
     def cast_to(self, dtype: Any) -> Tensor:
-        return Tensor._from_native(cast_native(self._value, _dtypes.as_dtype(dtype).core_dtype))
+        return Tensor._from_native(cast_native(self.native, _dtypes.as_dtype(dtype).core_dtype))
 
 
 for _name in (
