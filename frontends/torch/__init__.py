@@ -7,6 +7,8 @@ blas_lapack_ops) and all appear here, in ``torch.*``; their method forms are on
 ``testing``, ``cuda``, ``utils.data``, ``autograd``.
 """
 
+import math as _math
+
 from frontends.torch import (
     autograd,
     cuda,
@@ -19,6 +21,7 @@ from frontends.torch import (
     testing,
     utils,
 )
+from frontends.torch._config import *  # noqa: F403
 from frontends.torch._device import device
 from frontends.torch._dtype import (
     bfloat16,
@@ -51,8 +54,11 @@ from frontends.torch._dtype import (
     uint64,
 )
 from frontends.torch._frontend import UnsupportedDtypeError, result_type, torch_function
+from frontends.torch._legacy import *  # noqa: F403
 from frontends.torch._size import Size
 from frontends.torch._tensor import Tensor, is_complex, is_floating_point, is_tensor, numel
+from frontends.torch._tensor_str import set_printoptions
+from frontends.torch._type_info import finfo, iinfo
 from frontends.torch.autograd.grad_mode import (
     enable_grad,
     inference_mode,
@@ -106,3 +112,9 @@ __version__ = "2.13.0"
 from frontends.torch import _tensor
 
 _tensor.add_function_methods(globals())
+
+pi = _math.pi
+e = _math.e
+inf = _math.inf
+nan = _math.nan
+newaxis = None

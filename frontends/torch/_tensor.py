@@ -731,8 +731,15 @@ def _format(tensor: Tensor) -> str:
     """torch's repr: ``tensor([1., 2.])``, with ``dtype=`` when not a default dtype."""
     import numpy
 
+    from frontends.torch._tensor_str import PRINT_OPTS
+
     values = tensor.numpy(force=True)
     dtype = tensor.dtype
+    layout = {
+        "threshold": PRINT_OPTS.threshold if PRINT_OPTS.threshold != float("inf") else sys.maxsize,
+        "edgeitems": PRINT_OPTS.edgeitems,
+        "max_line_width": PRINT_OPTS.linewidth,
+    }
     if dtype in (_dtype.bfloat16,):
         values = values.astype(numpy.float32)
     kind = dtype.core_dtype.kind
@@ -744,6 +751,7 @@ def _format(tensor: Tensor) -> str:
             separator=", ",
             prefix="tensor(",
             formatter={"bool": lambda v: "True" if v else "False"},
+            **layout,
         )
     elif kind == "f":
         finite = values[numpy.isfinite(values)]
@@ -752,12 +760,13 @@ def _format(tensor: Tensor) -> str:
             values,
             separator=", ",
             prefix="tensor(",
-            precision=4,
+            precision=PRINT_OPTS.precision,
             floatmode="maxprec_equal" if integral else "fixed",
             suppress_small=False,
+            **layout,
         )
     else:
-        body = numpy.array2string(values, separator=", ", prefix="tensor(")
+        body = numpy.array2string(values, separator=", ", prefix="tensor(", **layout)
     default_dtypes = (_dtype.get_default_dtype(), _dtype.int64, _dtype.bool)
     extras = []
     if values.size == 0 and values.ndim != 1:

@@ -14,22 +14,37 @@ the deprecated ``torch.lstsq`` (removed from torch), ``geqrf``/``ormqr``/``orgqr
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import core
 from core import native as ops
 from frontends.torch import return_types
-from frontends.torch._dtype import HALF_FLOATS
 from frontends.torch._frontend import torch_function
-from frontends.torch._tensor import INPLACE_NAMES, Tensor
-from frontends.torch.reduction_ops import (
-    _unsupported_dtypes,
+from frontends.torch._linalg_native import (
+    cholesky_native,
+    det_native,
+    inv_native,
+    matrix_exp_native,
+    matrix_power_native,
+    multi_dot_native,
+    pinv_native,
+    qr_native,
+    slogdet_native,
+    solve_native,
+    svd_native,
+    svdvals_native,
+)
+from frontends.torch._ops_support import (
+    c_name,
     dtype_of,
+    matmul_native,
     ndim_of,
+    product,
     scalar,
     torch_name,
+    unsupported_dtypes,
 )
+from frontends.torch._tensor import INPLACE_NAMES, Tensor
 
 __all__ = [
     "addbmm", "addmm", "addmv", "addr", "baddbmm", "bmm", "chain_matmul", "cholesky",
@@ -49,76 +64,6 @@ INPLACE_NAMES.update({"addbmm", "addmm", "addmv", "addr", "baddbmm"})
 # ---------------------------------------------------------------------------------------
 # products on natives
 # ---------------------------------------------------------------------------------------
-def _c_name(dtype: core.Dtype) -> str:
-    """torch's lower-case C name of a dtype, as some of its messages use."""
-    return {
-        "float32": "float", "float64": "double", "float16": "c10::Half",
-        "bfloat16": "c10::BFloat16", "int64": "long int", "int32": "int", "int16": "short int",
-        "int8": "signed char", "uint8": "unsigned char", "complex64": "c10::complex<float>",
-        "complex128": "c10::complex<double>", "bool": "bool",
-    }.get(str(dtype), str(dtype))  # fmt: skip
-
-
-def product(fn: Any, *operands: Any) -> Any:
-    """``fn(*operands)`` computed in float32 for float16/bfloat16 and rounded back."""
-    dtype = dtype_of(operands[0])
-    if dtype in HALF_FLOATS:
-        widened = [ops.astype(x, core.float32) for x in operands]
-        return ops.astype(fn(*widened), dtype)
-    return fn(*operands)
-
-
-def matmul_native(input: Any, other: Any) -> Any:
-    """torch.matmul on natives: same-dtype check, torch's shape messages, low-precision
-    accumulation in float32."""
-    a_dim, b_dim = ndim_of(input), ndim_of(other)
-    if a_dim == 0 or b_dim == 0:
-        raise RuntimeError(
-            f"both arguments to matmul need to be at least 1D, but they are {a_dim}D and {b_dim}D"
-        )
-    a_type, b_type = dtype_of(input), dtype_of(other)
-    if a_type != b_type:
-        if a_dim == 1 and b_dim == 1:
-            raise RuntimeError(
-                "dot : expected both vectors to have same dtype, but found "
-                f"{torch_name(a_type)} and {torch_name(b_type)}"
-            )
-        if b_dim == 1:
-            raise RuntimeError(
-                "addmv input tensors must have the same dtype, but got "
-                f"{torch_name(b_type)}, {torch_name(a_type)}, and {torch_name(b_type)}"
-            )
-        if a_dim <= 2 and b_dim <= 2:
-            raise RuntimeError(
-                "expected m1 and m2 to have the same dtype, but got: "
-                f"{_c_name(a_type)} != {_c_name(b_type)}"
-            )
-        raise RuntimeError(
-            f"expected scalar type {torch_name(a_type)} but found {torch_name(b_type)}"
-        )
-    inner_a = input.shape[-1]
-    inner_b = other.shape[0] if b_dim == 1 else other.shape[-2]
-    if inner_a != inner_b:
-        if a_dim == 1 and b_dim == 1:
-            raise RuntimeError(
-                f"inconsistent tensor size, expected tensor [{inner_a}] and src [{inner_b}] to have the same "
-                f"number of elements, but got {inner_a} and {inner_b} elements respectively"
-            )
-        rows = 1 if a_dim == 1 else _prod(input.shape[:-1])
-        raise RuntimeError(
-            f"mat1 and mat2 shapes cannot be multiplied ({rows}x{inner_a} and "
-            f"{inner_b}x{1 if b_dim == 1 else other.shape[-1]})"
-        )
-    return product(ops.matmul, input, other)
-
-
-def _prod(values: Sequence[int]) -> int:
-    result = 1
-    for value in values:
-        result *= value
-    return result
-
-
 def _same_dtype(message: str, *operands: Any) -> None:
     dtypes = [dtype_of(x) for x in operands]
     if any(d != dtypes[0] for d in dtypes):
@@ -153,7 +98,7 @@ def _add_scaled(input: Any, product_value: Any, beta: Any, alpha: Any) -> Any:
 # ---------------------------------------------------------------------------------------
 # products
 # ---------------------------------------------------------------------------------------
-@_unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
+@unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
 @torch_function("input")
 def matmul(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
     """The matrix product with numpy's broadcasting; no promotion (torch requires equal
@@ -161,7 +106,7 @@ def matmul(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor
     return matmul_native(input, other)
 
 
-@_unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
+@unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
 @torch_function("input")
 def mm(input: Tensor, mat2: Tensor, *, out: Tensor | None = None) -> Tensor:
     """The product of two matrices (2-D only)."""
@@ -170,7 +115,7 @@ def mm(input: Tensor, mat2: Tensor, *, out: Tensor | None = None) -> Tensor:
     return matmul_native(input, mat2)
 
 
-@_unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
+@unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
 @torch_function("input")
 def bmm(input: Tensor, mat2: Tensor, *, out: Tensor | None = None) -> Tensor:
     """Batched matrix product of two 3-D tensors with equal batch sizes."""
@@ -184,7 +129,7 @@ def bmm(input: Tensor, mat2: Tensor, *, out: Tensor | None = None) -> Tensor:
     return matmul_native(input, mat2)
 
 
-@_unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
+@unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
 @torch_function("input")
 def mv(input: Tensor, vec: Tensor, *, out: Tensor | None = None) -> Tensor:
     """Matrix-vector product."""
@@ -203,14 +148,14 @@ def _dot_native(input: Any, other: Any) -> Any:
     return matmul_native(input, other)
 
 
-@_unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
+@unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
 @torch_function("input")
 def dot(input: Tensor, tensor: Tensor, *, out: Tensor | None = None) -> Tensor:
     """The dot product of two 1-D tensors of the same dtype (no conjugation)."""
     return _dot_native(input, tensor)
 
 
-@_unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
+@unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
 @torch_function("input")
 def vdot(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
     """The dot product conjugating the first vector."""
@@ -219,7 +164,7 @@ def vdot(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
     return _dot_native(input, other)
 
 
-@_unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
+@unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
 @torch_function("input")
 def inner(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
     """Sum-product over the last dimensions (a scalar operand multiplies)."""
@@ -262,8 +207,6 @@ def ger(input: Tensor, vec2: Tensor, *, out: Tensor | None = None) -> Tensor:
 @torch_function()
 def chain_matmul(*matrices: Tensor, out: Tensor | None = None) -> Tensor:
     """Deprecated alias of ``torch.linalg.multi_dot`` for 2-D matrices."""
-    from frontends.torch.linalg import multi_dot_native
-
     if len(matrices) == 1:
         return matrices[0]
     return multi_dot_native(list(matrices), "chain_matmul")
@@ -277,7 +220,7 @@ def _check_add_dtypes(name: str, input: Any, *operands: Any) -> None:
         )
 
 
-@_unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
+@unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
 @torch_function("input")
 def addmm(
     input: Tensor,
@@ -295,7 +238,7 @@ def addmm(
     return _add_scaled(input, matmul_native(mat1, mat2), beta, alpha)
 
 
-@_unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
+@unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
 @torch_function("input")
 def addmv(
     input: Tensor,
@@ -320,7 +263,7 @@ def addmv(
     return _add_scaled(input, matmul_native(mat, vec), beta, alpha)
 
 
-@_unsupported_dtypes("uint16", "uint32", "uint64")
+@unsupported_dtypes("uint16", "uint32", "uint64")
 @torch_function("input", "vec1", "vec2")
 def addr(
     input: Tensor,
@@ -351,7 +294,7 @@ def addr(
     return _add_scaled(input, outer_value, beta, alpha)
 
 
-@_unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
+@unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
 @torch_function("input")
 def baddbmm(
     input: Tensor,
@@ -366,15 +309,15 @@ def baddbmm(
     if not (dtype_of(input) == dtype_of(batch1) == dtype_of(batch2)):
         raise RuntimeError(
             "Input dtypes must be the same, got: input "
-            f"{_c_name(dtype_of(input))}, batch1: {_c_name(dtype_of(batch1))}, "
-            f"batch2: {_c_name(dtype_of(batch2))}"
+            f"{c_name(dtype_of(input))}, batch1: {c_name(dtype_of(batch1))}, "
+            f"batch2: {c_name(dtype_of(batch2))}"
         )
     _require_dim(batch1, 3, "batch1 must be a 3D tensor")
     _require_dim(batch2, 3, "batch2 must be a 3D tensor")
     return _add_scaled(input, matmul_native(batch1, batch2), beta, alpha)
 
 
-@_unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
+@unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
 @torch_function("input")
 def addbmm(
     input: Tensor,
@@ -400,21 +343,17 @@ def addbmm(
 _FLOAT_ONLY = ("bool", "integer", "float16", "bfloat16")
 
 
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("input")
 def det(input: Tensor) -> Tensor:
     """The determinant (``torch.linalg.det``)."""
-    from frontends.torch.linalg import det_native
-
     return det_native(input, "linalg.det")
 
 
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("input")
 def logdet(input: Tensor) -> Tensor:
     """log(det(input)): NaN for a negative real determinant, -inf for a singular matrix."""
-    from frontends.torch.linalg import slogdet_native
-
     sign, logabsdet = slogdet_native(input, "logdet")
     if dtype_of(input).kind == "c":
         return ops.add(ops.log(sign), ops.astype(logabsdet, dtype_of(input)))
@@ -422,52 +361,42 @@ def logdet(input: Tensor) -> Tensor:
     return ops.where(negative, scalar(float("nan"), dtype_of(logabsdet)), logabsdet)
 
 
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("input")
 def slogdet(input: Tensor) -> Any:
     """``torch.return_types.slogdet(sign, logabsdet)``."""
-    from frontends.torch.linalg import slogdet_native
-
     return _slogdet_type(*slogdet_native(input, "linalg.slogdet"))
 
 
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("input")
 def inverse(input: Tensor, *, out: Tensor | None = None) -> Tensor:
     """The inverse (``torch.linalg.inv``)."""
-    from frontends.torch.linalg import inv_native
-
     return inv_native(input)
 
 
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("input")
 def cholesky(input: Tensor, upper: bool = False, *, out: Tensor | None = None) -> Tensor:
     """The Cholesky factor (lower, or upper with ``upper=True``)."""
-    from frontends.torch.linalg import cholesky_native
-
     return cholesky_native(input, upper, "cholesky")
 
 
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("input")
 def cholesky_inverse(input: Tensor, upper: bool = False, *, out: Tensor | None = None) -> Tensor:
     """The inverse of ``L @ L^H`` (or ``U^H @ U``) from its Cholesky factor."""
-    from frontends.torch.linalg import inv_native
-
     factor = ops.conj(ops.matrix_transpose(input)) if upper else input
     gram = matmul_native(factor, ops.conj(ops.matrix_transpose(factor)))
     return inv_native(gram)
 
 
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("input")
 def cholesky_solve(
     input: Tensor, input2: Tensor, upper: bool = False, *, out: Tensor | None = None
 ) -> Tensor:
     """Solves ``A X = B`` given ``B`` (``input``) and the Cholesky factor of ``A``."""
-    from frontends.torch.linalg import solve_native
-
     if dtype_of(input) != dtype_of(input2):
         raise RuntimeError(
             "Expected b and A to have the same dtype, but found b of type "
@@ -483,34 +412,26 @@ def cholesky_solve(
     return solve_native(gram, rhs)
 
 
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("input")
 def pinverse(input: Tensor, rcond: float = 1e-15) -> Tensor:
     """The pseudo-inverse (``torch.linalg.pinv(input, rtol=rcond)``)."""
-    from frontends.torch.linalg import pinv_native
-
     return pinv_native(input, None, rcond, False)
 
 
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("input")
 def qr(input: Tensor, some: bool = True, *, out: Any = None) -> Any:
     """``torch.return_types.qr(Q, R)``: reduced when ``some``, complete otherwise."""
-    from frontends.torch.linalg import qr_native
-
     return _qr_type(*qr_native(input, "reduced" if some else "complete"))
 
 
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("input")
 def svd(input: Tensor, some: bool = True, compute_uv: bool = True, *, out: Any = None) -> Any:
     """``torch.return_types.svd(U, S, V)`` with ``V`` (not ``Vh``); without
     ``compute_uv``, ``U`` and ``V`` are zero-filled (m, m) and (n, n), as torch's."""
-    from frontends.torch.linalg import svd_native
-
     if not compute_uv:
-        from frontends.torch.linalg import svdvals_native
-
         values = svdvals_native(input)
         m, n = input.shape[-2], input.shape[-1]
         batch = tuple(input.shape[:-2])
@@ -526,17 +447,13 @@ def svd(input: Tensor, some: bool = True, compute_uv: bool = True, *, out: Any =
 @torch_function("input")
 def matrix_power(input: Tensor, n: int, *, out: Tensor | None = None) -> Tensor:
     """``input`` to the integer power ``n`` (negative: of the inverse)."""
-    from frontends.torch.linalg import matrix_power_native
-
     return matrix_power_native(input, n)
 
 
-@_unsupported_dtypes("bool", "integer")
+@unsupported_dtypes("bool", "integer")
 @torch_function("input")
 def matrix_exp(input: Tensor) -> Tensor:
     """The matrix exponential, computed in double precision and rounded (for
     float16/bfloat16 torch 2.13's CPU kernel overflows to inf on ordinary inputs, which is
     not mimicked)."""
-    from frontends.torch.linalg import matrix_exp_native
-
     return matrix_exp_native(input)

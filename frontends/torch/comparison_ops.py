@@ -15,11 +15,17 @@ from typing import Any
 
 import core
 from core import native as ops
-from core.support import with_unsupported_dtypes
 from frontends.torch import _dtype, return_types
 from frontends.torch._frontend import torch_function
+from frontends.torch._ops_support import (
+    WIDE_UNSIGNED,
+    core_fn,
+    dtype_of,
+    promote,
+    tensor_arguments,
+    unsupported_dtypes,
+)
 from frontends.torch._tensor import INPLACE_NAMES, Tensor, _normalize_dim
-from frontends.torch.pointwise_ops import _core, _promote, tensor_arguments
 
 __all__ = [
     "allclose", "argsort", "eq", "equal", "fmax", "fmin", "ge", "greater", "greater_equal",
@@ -29,15 +35,6 @@ __all__ = [
 ]  # fmt: skip
 
 _VERSION = "2.13 and below"
-_WIDE_UNSIGNED = ("uint16", "uint32", "uint64")
-
-
-def _unsupported_dtypes(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    return with_unsupported_dtypes({_VERSION: names}, "torch")
-
-
-def _dtype_of(x: Any) -> core.Dtype:
-    return core.as_core_dtype(x.dtype)
 
 
 # ---------------------------------------------------------------------------------------
@@ -55,11 +52,11 @@ def _comparison(
 
         def function(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
             try:
-                input, other, _ = _promote(input, other)
+                input, other, _ = promote(input, other)
             except TypeError:
                 # float16 with complex values: torch compares in complex32, which core
                 # lacks; complex64 holds the same values, so the answer is the same
-                input, other, _ = _promote(_widen_half(input), _widen_half(other))
+                input, other, _ = promote(_widen_half(input), _widen_half(other))
             return compute(input, other)
 
     function.__name__ = function.__qualname__ = name
@@ -67,44 +64,46 @@ def _comparison(
     function.__module__ = __name__
     if ordered:
         decorated = torch_function("input", "other")(function)
-        decorated = _unsupported_dtypes(*_WIDE_UNSIGNED, "complex")(decorated)
+        decorated = unsupported_dtypes(*WIDE_UNSIGNED, "complex")(decorated)
     else:
         decorated = torch_function()(function)
     return tensor_arguments("input")(decorated)
 
 
 def _widen_half(value: Any) -> Any:
-    if type(value) in (bool, int, float, complex) or _dtype_of(value) != core.float16:
+    if type(value) in (bool, int, float, complex) or dtype_of(value) != core.float16:
         return value
     return ops.astype(value, core.float32)
 
 
-eq = _comparison("eq", _core("equal"), "input == other, as bool.", ordered=False)
-ne = _comparison("ne", _core("not_equal"), "input != other, as bool.", ordered=False)
-lt = _comparison("lt", _core("less"), "input < other, as bool.", ordered=True)
-le = _comparison("le", _core("less_equal"), "input <= other, as bool.", ordered=True)
-gt = _comparison("gt", _core("greater"), "input > other, as bool.", ordered=True)
-ge = _comparison("ge", _core("greater_equal"), "input >= other, as bool.", ordered=True)
+eq = _comparison("eq", core_fn("equal"), "input == other, as bool.", ordered=False)
+ne = _comparison("ne", core_fn("not_equal"), "input != other, as bool.", ordered=False)
+lt = _comparison("lt", core_fn("less"), "input < other, as bool.", ordered=True)
+le = _comparison("le", core_fn("less_equal"), "input <= other, as bool.", ordered=True)
+gt = _comparison("gt", core_fn("greater"), "input > other, as bool.", ordered=True)
+ge = _comparison("ge", core_fn("greater_equal"), "input >= other, as bool.", ordered=True)
 not_equal, less, less_equal, greater, greater_equal = ne, lt, le, gt, ge
 
 
 def _extremum(name: str, compute: Callable[[Any, Any], Any], doc: str) -> Callable[..., Any]:
     def function(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
-        if _dtype_of(input).kind == "c":
+        if dtype_of(input).kind == "c":
             raise RuntimeError(f"{name} not implemented for complex tensors.")
         return compute(input, other)
 
     function.__name__ = function.__qualname__ = name
     function.__doc__ = doc
     function.__module__ = __name__
-    decorated = _unsupported_dtypes(*_WIDE_UNSIGNED)(torch_function("input", "other")(function))
+    decorated = unsupported_dtypes(*WIDE_UNSIGNED)(torch_function("input", "other")(function))
     return tensor_arguments("input", "other")(decorated)
 
 
-maximum = _extremum("maximum", _core("maximum"), "The larger of input and other; nan propagates.")
-minimum = _extremum("minimum", _core("minimum"), "The smaller of input and other; nan propagates.")
-fmax = _extremum("fmax", _core("fmax"), "The larger of input and other, ignoring a nan.")
-fmin = _extremum("fmin", _core("fmin"), "The smaller of input and other, ignoring a nan.")
+maximum = _extremum("maximum", core_fn("maximum"), "The larger of input and other; nan propagates.")
+minimum = _extremum(
+    "minimum", core_fn("minimum"), "The smaller of input and other; nan propagates."
+)
+fmax = _extremum("fmax", core_fn("fmax"), "The larger of input and other, ignoring a nan.")
+fmin = _extremum("fmin", core_fn("fmin"), "The smaller of input and other, ignoring a nan.")
 
 INPLACE_NAMES.update(
     (
@@ -124,10 +123,10 @@ INPLACE_NAMES.update(
 
 
 def _same_dtype(name: str, input: Any, other: Any) -> None:
-    if _dtype_of(input) != _dtype_of(other):
+    if dtype_of(input) != dtype_of(other):
         raise RuntimeError(
-            f"{_dtype.scalar_type_name(_dtype_of(input))} did not match "
-            f"{_dtype.scalar_type_name(_dtype_of(other))}"
+            f"{_dtype.scalar_type_name(dtype_of(input))} did not match "
+            f"{_dtype.scalar_type_name(dtype_of(other))}"
         )
 
 
@@ -138,7 +137,7 @@ def _isclose(input: Any, other: Any, rtol: float, atol: float, equal_nan: bool) 
     if atol < 0:
         raise RuntimeError(f"atol must be greater than or equal to zero, but got {atol}")
     close = ops.equal(input, other)
-    dtype = _dtype_of(input)
+    dtype = dtype_of(input)
     if dtype == core.bool:
         return close
     if equal_nan and dtype.kind in "fc":
@@ -148,7 +147,7 @@ def _isclose(input: Any, other: Any, rtol: float, atol: float, equal_nan: bool) 
         input, other = ops.astype(input, default), ops.astype(other, default)
     actual = ops.abs(ops.subtract(input, other))
     allowed = ops.add(ops.multiply(ops.abs(other), abs(rtol)), atol)
-    allowed = ops.astype(allowed, _dtype_of(actual))
+    allowed = ops.astype(allowed, dtype_of(actual))
     return ops.logical_or(
         close, ops.logical_and(ops.isfinite(actual), ops.less_equal(actual, allowed))
     )
@@ -198,14 +197,14 @@ def isnan(input: Tensor) -> Tensor:
 
 def _is_infinity(name: str, sign: float) -> Callable[..., Any]:
     def function(input: Tensor, *, out: Tensor | None = None) -> Tensor:
-        if _dtype_of(input).kind != "f":
+        if dtype_of(input).kind != "f":
             return ops.zeros(tuple(input.shape), dtype="bool")
-        return ops.equal(input, ops.asarray(sign * math.inf, dtype=_dtype_of(input)))
+        return ops.equal(input, ops.asarray(sign * math.inf, dtype=dtype_of(input)))
 
     function.__name__ = function.__qualname__ = name
     function.__doc__ = f"Whether each element is {'+' if sign > 0 else '-'}inf."
     function.__module__ = __name__
-    return _unsupported_dtypes("complex")(torch_function("input")(function))
+    return unsupported_dtypes("complex")(torch_function("input")(function))
 
 
 isposinf = _is_infinity("isposinf", 1.0)
@@ -215,18 +214,18 @@ isneginf = _is_infinity("isneginf", -1.0)
 @torch_function("input")
 def isreal(input: Tensor) -> Tensor:
     """Whether each element has a zero imaginary part (always True for real dtypes)."""
-    if _dtype_of(input).kind == "c":
+    if dtype_of(input).kind == "c":
         return ops.equal(ops.imag(input), 0)
     return ops.ones(tuple(input.shape), dtype="bool")
 
 
-@_unsupported_dtypes(*_WIDE_UNSIGNED)
+@unsupported_dtypes(*WIDE_UNSIGNED)
 @torch_function("elements", "test_elements")
 def isin(
     elements: Tensor, test_elements: Tensor, *, assume_unique: bool = False, invert: bool = False
 ) -> Tensor:
     """Whether each of ``elements`` occurs in ``test_elements`` (after promotion)."""
-    dtype = _dtype_of(elements)
+    dtype = dtype_of(elements)
     if dtype == core.bool or dtype.kind == "c":
         raise RuntimeError(
             f"Unsupported input type encountered for isin(): {_dtype.scalar_type_name(dtype)}"
@@ -254,7 +253,7 @@ def _restore(value: Any, was_scalar: bool) -> Any:
     return ops.reshape(value, ()) if was_scalar else value
 
 
-@_unsupported_dtypes("complex")
+@unsupported_dtypes("complex")
 @torch_function("input")
 def sort(
     input: Tensor,
@@ -272,7 +271,7 @@ def sort(
     return return_types.sort(_restore(values, was_scalar), _restore(indices, was_scalar))
 
 
-@_unsupported_dtypes("complex")
+@unsupported_dtypes("complex")
 @torch_function("input")
 def argsort(
     input: Tensor, dim: int = -1, descending: bool = False, *, stable: bool = False
@@ -283,7 +282,7 @@ def argsort(
     return _restore(ops.argsort(x, axis=axis, descending=descending, stable=True), was_scalar)
 
 
-@_unsupported_dtypes("complex")
+@unsupported_dtypes("complex")
 @torch_function("input")
 def msort(input: Tensor, *, out: Tensor | None = None) -> Tensor:
     """``input`` sorted along its first dimension."""
@@ -291,7 +290,7 @@ def msort(input: Tensor, *, out: Tensor | None = None) -> Tensor:
     return _restore(ops.sort(x, axis=0, stable=True), was_scalar)
 
 
-@_unsupported_dtypes(*_WIDE_UNSIGNED, "complex")
+@unsupported_dtypes(*WIDE_UNSIGNED, "complex")
 @torch_function("input")
 def topk(
     input: Tensor,
@@ -304,7 +303,7 @@ def topk(
 ) -> Any:
     """The ``k`` largest (or smallest) values along ``dim`` and their int64 indices; nan
     counts as the largest value. Always in sorted order."""
-    if _dtype_of(input) == core.bool:
+    if dtype_of(input) == core.bool:
         raise RuntimeError("topk does not support bool dtypes on CPU")
     x, was_scalar = _as_1d(input)
     axis = _normalize_dim(dim, len(input.shape))
@@ -321,7 +320,7 @@ def _take_first(x: Any, k: int, axis: int) -> Any:
     return ops.get_item(x, key)
 
 
-@_unsupported_dtypes("bool", *_WIDE_UNSIGNED, "complex")
+@unsupported_dtypes("bool", *WIDE_UNSIGNED, "complex")
 @torch_function("input")
 def kthvalue(
     input: Tensor, k: int, dim: int = -1, keepdim: bool = False, *, out: Any = None

@@ -18,8 +18,7 @@ import core
 from core import native as ops
 from frontends.torch import _dtype
 from frontends.torch._frontend import torch_function
-from frontends.torch._tensor import Tensor
-from frontends.torch.reduction_ops import (
+from frontends.torch._ops_support import (
     complex_dtype,
     default_float,
     dtype_of,
@@ -27,6 +26,7 @@ from frontends.torch.reduction_ops import (
     normalize_dim,
     torch_name,
 )
+from frontends.torch._tensor import Tensor
 
 __all__ = [
     "fft", "fft2", "fftfreq", "fftn", "fftshift", "hfft", "hfft2", "hfftn", "ifft", "ifft2",

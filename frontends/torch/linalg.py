@@ -27,20 +27,45 @@ from core import native as ops
 from frontends.torch import return_types
 from frontends.torch._dtype import HALF_FLOATS
 from frontends.torch._frontend import torch_function
-from frontends.torch._tensor import Tensor
-from frontends.torch.blas_lapack_ops import matmul_native, product
-from frontends.torch.reduction_ops import (
-    _unsupported_dtypes,
+from frontends.torch._linalg_native import (
+    LinAlgError,
+    check_floating,
+    check_matrix,
+    cholesky_native,
+    cross_native,
+    det_native,
+    eig_native,
+    eigh_native,
+    eps,
+    inv_native,
+    lu_native,
+    matrix_exp_native,
+    matrix_norm_native,
+    matrix_power_native,
+    multi_dot_native,
+    pinv_native,
+    powers_native,
+    qr_native,
+    slogdet_native,
+    solve_native,
+    svd_native,
+    svdvals_native,
+    threshold,
+    vector_norm_native,
+)
+from frontends.torch._ops_support import (
     complex_dtype,
-    core_dtype,
     dtype_of,
+    matmul_native,
     ndim_of,
     normalize_dim,
-    normalize_dims,
+    product,
     real_dtype,
     scalar,
     torch_name,
+    unsupported_dtypes,
 )
+from frontends.torch._tensor import Tensor
 
 __all__ = [
     "LinAlgError", "cholesky", "cholesky_ex", "cond", "cross", "det", "diagonal", "eig", "eigh", "eigvals",
@@ -66,463 +91,6 @@ _lstsq_type = return_types.make(
 )
 _lu_factor_type = return_types.make("linalg_lu_factor", ("LU", "pivots"))
 _lu_type = return_types.make("linalg_lu", ("P", "L", "U"))
-
-
-class LinAlgError(RuntimeError):
-    """torch.linalg.LinAlgError: a RuntimeError, as torch's."""
-
-
-# ---------------------------------------------------------------------------------------
-# checks and small helpers
-# ---------------------------------------------------------------------------------------
-def _check_floating(name: str, x: Any) -> None:
-    if dtype_of(x).kind not in "fc":
-        raise RuntimeError(
-            f"{name}: Expected a floating point or complex tensor as input. Got "
-            f"{torch_name(dtype_of(x))}"
-        )
-
-
-def _check_matrix(name: str, x: Any, square: bool = True, arg: str = "A") -> None:
-    if ndim_of(x) < 2:
-        raise RuntimeError(f"{name}: The input tensor {arg} must have at least 2 dimensions.")
-    if square and x.shape[-1] != x.shape[-2]:
-        raise RuntimeError(
-            f"{name}: {arg} must be batches of square matrices, but they are "
-            f"{x.shape[-2]} by {x.shape[-1]} matrices"
-        )
-
-
-def _mH(x: Any) -> Any:
-    """The conjugate transpose of a batch of matrices."""
-    transposed = ops.matrix_transpose(x)
-    return ops.conj(transposed) if dtype_of(x).kind == "c" else transposed
-
-
-def _eye_like(x: Any) -> Any:
-    n = x.shape[-1]
-    return ops.broadcast_to(ops.eye(n, dtype=dtype_of(x)), tuple(x.shape))
-
-
-def _batch_shape(*shapes: Sequence[int]) -> tuple[int, ...]:
-    probes = [ops.zeros(tuple(shape), dtype=core.bool) for shape in shapes]
-    return tuple(ops.broadcast_arrays(*probes)[0].shape)
-
-
-# ---------------------------------------------------------------------------------------
-# natives shared with torch.* (blas_lapack_ops, reduction_ops)
-# ---------------------------------------------------------------------------------------
-def det_native(x: Any, name: str = "linalg.det") -> Any:
-    _check_floating(name, x)
-    _check_matrix(name, x)
-    if x.shape[-1] == 0:
-        return ops.ones(tuple(x.shape[:-2]), dtype=dtype_of(x))
-    return ops.linalg.det(x)
-
-
-def slogdet_native(x: Any, name: str = "linalg.slogdet") -> tuple[Any, Any]:
-    _check_floating(name, x)
-    _check_matrix(name, x)
-    if x.shape[-1] == 0:
-        batch = tuple(x.shape[:-2])
-        return ops.ones(batch, dtype=dtype_of(x)), ops.zeros(batch, dtype=real_dtype(dtype_of(x)))
-    sign, logabsdet = ops.linalg.slogdet(x)
-    return ops.astype(sign, dtype_of(x)), ops.astype(logabsdet, real_dtype(dtype_of(x)))
-
-
-def _check_not_low(name: str, x: Any) -> None:
-    if dtype_of(x) in HALF_FLOATS:
-        raise RuntimeError(
-            f"{name}: Low precision dtypes not supported. Got {torch_name(dtype_of(x))}"
-        )
-
-
-def inv_native(x: Any) -> Any:
-    _check_floating("linalg.inv", x)
-    _check_not_low("linalg.inv", x)
-    _check_matrix("linalg.inv", x)
-    if x.shape[-1] == 0:
-        return x
-    return ops.linalg.inv(x)
-
-
-def _hermitian_from(x: Any, lower: bool) -> Any:
-    """The Hermitian matrix LAPACK reads from one triangle of ``x`` (a complex diagonal
-    counts by its real part)."""
-    if lower:
-        hermitian = ops.add(ops.tril(x), _mH(ops.tril(x, k=-1)))
-    else:
-        hermitian = ops.add(ops.triu(x), _mH(ops.triu(x, k=1)))
-    if dtype_of(x).kind == "c":
-        diagonal_mask = ops.eye(x.shape[-1], dtype=core.bool)
-        hermitian = ops.where(
-            diagonal_mask, ops.astype(ops.real(hermitian), dtype_of(x)), hermitian
-        )
-    return hermitian
-
-
-def cholesky_native(x: Any, upper: bool, name: str = "linalg.cholesky") -> Any:
-    _check_floating(name, x)
-    _check_matrix(name, x)
-    # LAPACK reads the lower (or, for ``upper``, the upper) triangle only
-    try:
-        lower = ops.linalg.cholesky(_hermitian_from(x, not upper))
-    except Exception as error:  # each backend has its own error type
-        raise LinAlgError(
-            f"{name}: The factorization could not be completed because the input is not "
-            "positive-definite."
-        ) from error
-    if not bool(ops.all(ops.isfinite(lower))) and bool(ops.all(ops.isfinite(x))):
-        raise LinAlgError(
-            f"{name}: The factorization could not be completed because the input is not "
-            "positive-definite."
-        )
-    return _mH(lower) if upper else lower
-
-
-def solve_native(a: Any, b: Any, left: bool = True, name: str = "linalg.solve") -> Any:
-    """Solves ``A X = B`` (``X A = B`` when not ``left``) with torch's vector rule: ``B``
-    is a (batch of) vector(s) when 1-D or when it has one dimension less than ``A`` and
-    matches its batch shape."""
-    _check_floating(name, a)
-    _check_matrix(name, a)
-    if dtype_of(a) != dtype_of(b):
-        raise RuntimeError(
-            f"{name}: Expected A and B to have the same dtype, but found A of type "
-            f"{torch_name(dtype_of(a))} and B of type {torch_name(dtype_of(b))} instead"
-        )
-    vector = ndim_of(b) == 1 or (
-        ndim_of(b) == ndim_of(a) - 1 and tuple(b.shape) == tuple(a.shape[:-1])
-    )
-    if vector:
-        b = ops.expand_dims(b, axis=-1)
-    if not left:
-        a, b = ops.matrix_transpose(a), ops.matrix_transpose(b)
-    batch = _batch_shape(a.shape[:-2], b.shape[:-2])
-    a = ops.broadcast_to(a, (*batch, *a.shape[-2:]))
-    b = ops.broadcast_to(b, (*batch, *b.shape[-2:]))
-    if a.shape[-1] != b.shape[-2]:
-        raise RuntimeError(
-            f"{name}: Incompatible shapes of A and B for the equation "
-            f"{'AX = B' if left else 'XA = B'} ({a.shape[-2]}x{a.shape[-1]} and "
-            f"{b.shape[-2]}x{b.shape[-1]})"
-        )
-    result = ops.linalg.solve(a, b) if a.shape[-1] else ops.zeros(b.shape, dtype=dtype_of(b))
-    if not left:
-        result = ops.matrix_transpose(result)
-    return ops.squeeze(result, axis=-1) if vector else result
-
-
-def _check_finite(name: str, x: Any) -> None:
-    if not bool(ops.all(ops.isfinite(x))):
-        raise LinAlgError(
-            f"{name}: The algorithm failed to converge because the input matrix contained "
-            "non-finite values."
-        )
-
-
-def svd_native(x: Any, full_matrices: bool) -> tuple[Any, Any, Any]:
-    _check_floating("linalg.svd", x)
-    _check_matrix("linalg.svd", x, square=False)
-    _check_finite("linalg.svd", x)
-    u, s, vh = ops.linalg.svd(x, full_matrices=full_matrices)
-    return u, ops.astype(s, real_dtype(dtype_of(x))), vh
-
-
-def svdvals_native(x: Any) -> Any:
-    _check_floating("linalg.svd", x)
-    _check_matrix("linalg.svd", x, square=False)
-    _check_finite("linalg.svd", x)
-    return ops.astype(ops.linalg.svdvals(x), real_dtype(dtype_of(x)))
-
-
-def qr_native(x: Any, mode: str) -> tuple[Any, Any]:
-    _check_floating("linalg.qr", x)
-    _check_matrix("linalg.qr", x, square=False)
-    if mode not in ("reduced", "complete", "r"):
-        raise RuntimeError(
-            f"qr received unrecognized mode '{mode}' but expected one of 'reduced' "
-            "(default), 'r', or 'complete'"
-        )
-    q, r = ops.linalg.qr(x, mode="complete" if mode == "complete" else "reduced")
-    if mode == "r":
-        return ops.zeros((0,), dtype=dtype_of(x)), r
-    return q, r
-
-
-def _threshold(s_max: Any, atol: Any, rtol: Any, shape: tuple[int, ...], dtype: core.Dtype) -> Any:
-    """torch's cut-off ``max(atol, rtol * s_max)``; rtol defaults to eps * max(m, n)
-    when atol is not given, and to 0 otherwise."""
-    real = real_dtype(dtype)
-    if rtol is None:
-        rtol = (
-            0.0
-            if atol is not None and not _is_zero(atol)
-            else _eps(real) * builtins.max(shape[-2:])
-        )
-    rtol_value = (
-        rtol if not isinstance(rtol, (builtins.int, builtins.float)) else scalar(rtol, real)
-    )
-    atol_value = (
-        scalar(0.0, real)
-        if atol is None
-        else (atol if not isinstance(atol, (builtins.int, builtins.float)) else scalar(atol, real))
-    )
-    return ops.maximum(
-        ops.astype(atol_value, real), ops.multiply(ops.astype(rtol_value, real), s_max)
-    )
-
-
-def _is_zero(value: Any) -> bool:
-    return isinstance(value, (builtins.int, builtins.float)) and value == 0
-
-
-def _eps(dtype: core.Dtype) -> float:
-    return {core.float32: 1.1920928955078125e-07, core.float64: 2.220446049250313e-16}.get(
-        dtype, 1.1920928955078125e-07
-    )
-
-
-def pinv_native(x: Any, atol: Any, rtol: Any, hermitian: bool) -> Any:
-    _check_floating("linalg.pinv", x)
-    _check_matrix("linalg.pinv", x, square=hermitian)
-    dtype = dtype_of(x)
-    real = real_dtype(dtype)
-    if 0 in tuple(x.shape[-2:]):
-        return ops.zeros((*x.shape[:-2], x.shape[-1], x.shape[-2]), dtype=dtype)
-    if hermitian:
-        w, q = eigh_native(x, "L")
-        magnitude = ops.abs(w)
-        cut = _threshold(
-            ops.max(magnitude, axis=-1, keepdims=True), atol, rtol, tuple(x.shape), dtype
-        )
-        keep = ops.greater(magnitude, cut)
-        inverse = ops.where(
-            keep, ops.divide(scalar(1, real), ops.where(keep, w, scalar(1, real))), scalar(0, real)
-        )
-        scaled = ops.multiply(q, ops.astype(ops.expand_dims(inverse, axis=-2), dtype))
-        return ops.matmul(scaled, _mH(q))
-    u, s, vh = ops.linalg.svd(x, full_matrices=False)
-    s = ops.astype(s, real)
-    cut = _threshold(ops.max(s, axis=-1, keepdims=True), atol, rtol, tuple(x.shape), dtype)
-    keep = ops.greater(s, cut)
-    inverse = ops.where(
-        keep, ops.divide(scalar(1, real), ops.where(keep, s, scalar(1, real))), scalar(0, real)
-    )
-    scaled = ops.multiply(_mH(vh), ops.astype(ops.expand_dims(inverse, axis=-2), dtype))
-    return ops.matmul(scaled, _mH(u))
-
-
-def eigh_native(x: Any, uplo: str) -> tuple[Any, Any]:
-    _check_matrix("linalg.eigh", x)
-    if uplo not in ("L", "U"):
-        raise RuntimeError(f"Expected UPLO argument to be 'L' or 'U', but got {uplo}")
-    if uplo == "L":
-        hermitian = ops.add(ops.tril(x), _mH(ops.tril(x, k=-1)))
-    else:
-        hermitian = ops.add(ops.triu(x), _mH(ops.triu(x, k=1)))
-    if dtype_of(x).kind == "c":
-        # the diagonal of a Hermitian matrix is real: drop what the input had there
-        diagonal_mask = ops.astype(ops.eye(x.shape[-1], dtype=core.bool), core.bool)
-        hermitian = ops.where(
-            diagonal_mask, ops.astype(ops.real(hermitian), dtype_of(x)), hermitian
-        )
-    w, v = ops.linalg.eigh(hermitian)
-    return ops.astype(w, real_dtype(dtype_of(x))), v
-
-
-def matrix_power_native(x: Any, n: int) -> Any:
-    if ndim_of(x) < 2 or x.shape[-1] != x.shape[-2]:
-        raise RuntimeError(
-            "linalg.matrix_power: A must be batches of square matrices, but they are "
-            f"{x.shape[-2] if ndim_of(x) >= 2 else 1} by {x.shape[-1] if ndim_of(x) else 1} matrices"
-        )
-    n = int(n)
-    dtype = dtype_of(x)
-    if dtype in (core.uint16, core.uint32, core.uint64) and n == 0:
-        raise NotImplementedError(f"\"eye\" not implemented for '{torch_name(dtype)}'")
-    if dtype in (core.bool, core.uint16, core.uint32, core.uint64) and n not in (0, 1):
-        raise NotImplementedError(f"\"addmm_impl_cpu_\" not implemented for '{torch_name(dtype)}'")
-    if n == 0:
-        return _eye_like(x)
-    if n < 0:
-        x = inv_native(x)
-        n = -n
-    result = None
-    base = x
-    while n:
-        if n & 1:
-            result = base if result is None else matmul_native(result, base)
-        n >>= 1
-        if n:
-            base = matmul_native(base, base)
-    return result
-
-
-def matrix_exp_native(x: Any) -> Any:
-    """exp(A) by scaling and squaring of a degree-18 Taylor sum, computed in double
-    precision and rounded to the input's dtype."""
-    _check_floating("linalg.matrix_exp", x)
-    _check_matrix("linalg.matrix_exp", x)
-    dtype = dtype_of(x)
-    wider = {
-        core.float16: core.float64,
-        core.bfloat16: core.float64,
-        core.float32: core.float64,
-        core.complex64: core.complex128,
-    }
-    work = ops.astype(x, wider[dtype]) if dtype in wider else x
-    if 0 in tuple(x.shape):
-        return x
-    norm_one = float(ops.max(ops.sum(ops.abs(work), axis=-2)))
-    if not math.isfinite(norm_one):
-        return ops.astype(ops.full(x.shape, float("nan"), dtype=dtype_of(work)), dtype)
-    squarings = builtins.max(0, math.ceil(math.log2(norm_one)) + 1) if norm_one > 0 else 0
-    scaled = ops.divide(work, scalar(2.0**squarings, dtype_of(work)))
-    identity = _eye_like(scaled)
-    result = identity
-    term = identity
-    for k in range(1, 19):
-        term = ops.divide(ops.matmul(term, scaled), scalar(float(k), dtype_of(work)))
-        result = ops.add(result, term)
-    for _ in range(squarings):
-        result = ops.matmul(result, result)
-    return ops.astype(result, dtype)
-
-
-def multi_dot_native(tensors: Sequence[Any], name: str = "multi_dot") -> Any:
-    if len(tensors) < 2:
-        raise RuntimeError(f"{name}(): expected at least 2 tensors but got {len(tensors)}")
-    first, last = tensors[0], tensors[-1]
-    for index, x in enumerate(tensors):
-        if dtype_of(x) != dtype_of(first):
-            raise RuntimeError(
-                f"{name}(): all tensors must have be the same dtype but tensor 0 is "
-                f"{_lower_name(dtype_of(first))} and tensor {index} {_lower_name(dtype_of(x))}"
-            )
-        if 0 < index < len(tensors) - 1 and ndim_of(x) != 2:
-            raise RuntimeError(f"{name}(): tensor {index} must be 2D but got {ndim_of(x)}D")
-    if ndim_of(first) not in (1, 2) or ndim_of(last) not in (1, 2):
-        raise RuntimeError(
-            f"{name}(): the first and last tensors must be 1D or 2D but got "
-            f"{ndim_of(first)}D and {ndim_of(last)}D"
-        )
-    result = tensors[0]
-    for x in tensors[1:]:
-        result = matmul_native(result, x)
-    return result
-
-
-def _lower_name(dtype: core.Dtype) -> str:
-    return {"float32": "float", "float64": "double", "int64": "long", "int32": "int"}.get(
-        str(dtype), str(dtype)
-    )
-
-
-def vector_norm_native(
-    x: Any, ord: Any = 2, dim: Any = None, keepdim: bool = False, dtype: Any = None
-) -> Any:
-    """torch.linalg.vector_norm on natives (f16/bf16 accumulate in float32)."""
-    _check_floating("linalg.vector_norm", x)
-    if isinstance(ord, str):
-        raise RuntimeError(f"linalg.vector_norm: ord must be a number, got {ord}")
-    if dtype is not None:
-        target = core_dtype(dtype)
-        if dtype_of(x).kind == "c" and target.kind != "c":
-            raise RuntimeError("linalg.vector_norm: dtype should be complex for complex input")
-        x = ops.astype(x, target)
-    result_dtype = real_dtype(dtype_of(x))
-    ord = float(ord)
-    axes = normalize_dims(dim, ndim_of(x))
-    if ndim_of(x) == 0:
-        x = ops.reshape(x, (1,))
-        axes, keepdim = None, False
-    magnitude = ops.abs(x)
-    if result_dtype in HALF_FLOATS:
-        magnitude = ops.astype(magnitude, core.float32)
-    work = dtype_of(magnitude)
-    empty = 0 in (tuple(x.shape) if axes is None else tuple(x.shape[a] for a in axes))
-    if math.isinf(ord):
-        if empty:
-            raise RuntimeError(
-                f"linalg.vector_norm cannot compute the {ord} norm on an empty tensor "
-                "because the operation does not have an identity"
-            )
-        fn = ops.max if ord > 0 else ops.min
-        value = fn(magnitude, axis=axes, keepdims=keepdim)
-        nan = ops.any(ops.isnan(magnitude), axis=axes, keepdims=keepdim)
-        value = ops.where(nan, scalar(float("nan"), work), value)
-    elif ord == 0:
-        value = ops.sum(
-            ops.astype(ops.not_equal(magnitude, scalar(0, work)), work), axis=axes, keepdims=keepdim
-        )
-    elif ord == 1:
-        value = ops.sum(magnitude, axis=axes, keepdims=keepdim)
-    elif ord == 2:
-        value = ops.sqrt(ops.sum(ops.multiply(magnitude, magnitude), axis=axes, keepdims=keepdim))
-    else:
-        powered = ops.pow(magnitude, scalar(ord, work))
-        value = ops.pow(ops.sum(powered, axis=axes, keepdims=keepdim), scalar(1.0 / ord, work))
-    return ops.astype(value, result_dtype)
-
-
-def _to_end(x: Any, dims: tuple[int, int]) -> Any:
-    others = [d for d in range(ndim_of(x)) if d not in dims]
-    return ops.permute_dims(x, (*others, *dims))
-
-
-def _restore(value: Any, dims: tuple[int, int], keepdim: bool) -> Any:
-    if not keepdim:
-        return value
-    for d in sorted(dims):
-        value = ops.expand_dims(value, axis=d)
-    return value
-
-
-def matrix_norm_native(
-    x: Any, ord: Any = "fro", dim: Any = (-2, -1), keepdim: bool = False, dtype: Any = None
-) -> Any:
-    """torch.linalg.matrix_norm on natives."""
-    _check_floating("linalg.matrix_norm", x)
-    if ndim_of(x) < 2:
-        raise RuntimeError(
-            "linalg.matrix_norm: The input tensor A must have at least 2 dimensions."
-        )
-    dims = normalize_dims(dim, ndim_of(x))
-    if dims is None or len(dims) != 2:
-        raise RuntimeError("linalg.matrix_norm: dim must be a 2-tuple. Got " + str(list(dim)))
-    if dims[0] == dims[1]:
-        raise RuntimeError(f"linalg.matrix_norm: dims must be different. Got ({dim[0]}, {dim[1]})")
-    if dtype is not None:
-        x = ops.astype(x, core_dtype(dtype))
-    if ord == "fro":
-        return vector_norm_native(x, 2, dims, keepdim)
-    spectral = ord == "nuc" or (not isinstance(ord, str) and abs(ord) == 2)
-    if (isinstance(ord, str) and ord != "nuc") or (
-        not isinstance(ord, str) and abs(ord) not in (1, 2, _INF)
-    ):
-        raise RuntimeError(f"linalg.matrix_norm: Order {ord} not supported.")
-    if spectral:
-        if dtype_of(x) in HALF_FLOATS:
-            raise RuntimeError(
-                f"linalg.matrix_norm: Low precision dtypes not supported. Got {torch_name(dtype_of(x))}"
-            )
-        values = svdvals_native(_to_end(x, dims))
-        if ord == "nuc":
-            result = ops.sum(values, axis=-1)
-        else:
-            result = (ops.max if ord > 0 else ops.min)(values, axis=-1)
-        return _restore(result, dims, keepdim)
-    magnitude = ops.abs(x)
-    if dtype_of(magnitude) in HALF_FLOATS:
-        magnitude = ops.astype(magnitude, core.float32)
-    # ord ±1: max/min column sum (sum over dim[0]); ord ±inf: row sums (over dim[1])
-    summed_dim, reduced_dim = (dims[0], dims[1]) if abs(ord) == 1 else (dims[1], dims[0])
-    sums = ops.sum(magnitude, axis=summed_dim, keepdims=True)
-    result = (ops.max if ord > 0 else ops.min)(sums, axis=reduced_dim, keepdims=True)
-    if not keepdim:
-        result = ops.squeeze(result, axis=dims)
-    return ops.astype(result, real_dtype(dtype_of(x)))
 
 
 # ---------------------------------------------------------------------------------------
@@ -590,42 +158,42 @@ def norm(
     return vector_norm_native(input, 2 if ord is None else ord, dims, keepdim, dtype)
 
 
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("A")
 def det(A: Tensor, *, out: Tensor | None = None) -> Tensor:
     """The determinant of a (batch of) square matrices."""
     return det_native(A)
 
 
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("A")
 def slogdet(A: Tensor, *, out: Any = None) -> Any:
     """``linalg_slogdet(sign, logabsdet)``; ``sign`` is complex for complex input."""
     return _slogdet_type(*slogdet_native(A))
 
 
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("A")
 def inv(A: Tensor, *, out: Tensor | None = None) -> Tensor:
     """The inverse of a (batch of) square matrices."""
     return inv_native(A)
 
 
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("A")
 def inv_ex(A: Tensor, *, check_errors: bool = False, out: Any = None) -> Any:
     """``linalg_inv_ex(inverse, info)``; ``info`` is always 0 (singularity not detected)."""
     return _inv_ex_type(inv_native(A), ops.zeros(tuple(A.shape[:-2]), dtype=core.int32))
 
 
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("A")
 def cholesky(A: Tensor, *, upper: bool = False, out: Tensor | None = None) -> Tensor:
     """The Cholesky factor of a Hermitian positive-definite matrix (its lower triangle)."""
     return cholesky_native(A, upper)
 
 
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("A")
 def cholesky_ex(
     A: Tensor, *, upper: bool = False, check_errors: bool = False, out: Any = None
@@ -636,14 +204,14 @@ def cholesky_ex(
     )
 
 
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("A")
 def solve(A: Tensor, B: Tensor, *, left: bool = True, out: Tensor | None = None) -> Tensor:
     """Solves ``A X = B`` (``X A = B`` when not ``left``); same dtypes required."""
     return solve_native(A, B, left)
 
 
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("A")
 def solve_ex(
     A: Tensor, B: Tensor, *, left: bool = True, check_errors: bool = False, out: Any = None
@@ -654,7 +222,7 @@ def solve_ex(
     )
 
 
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("A")
 def solve_triangular(
     A: Tensor,
@@ -667,7 +235,7 @@ def solve_triangular(
 ) -> Tensor:
     """Solves a triangular system, reading only ``A``'s ``upper``/lower triangle (and
     taking a unit diagonal when ``unitriangular``); solved as a general system."""
-    _check_matrix("linalg.solve_triangular", A)
+    check_matrix("linalg.solve_triangular", A)
     triangle = ops.triu(A) if upper else ops.tril(A)
     if unitriangular:
         mask = ops.eye(A.shape[-1], dtype=core.bool)
@@ -679,45 +247,38 @@ def solve_triangular(
     return solve_native(triangle, B, left, "linalg.solve_triangular")
 
 
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("A")
 def eigh(A: Tensor, UPLO: str = "L", *, out: Any = None) -> Any:
     """``linalg_eigh(eigenvalues, eigenvectors)``, ascending real eigenvalues."""
     return _eigh_type(*eigh_native(A, UPLO))
 
 
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("A")
 def eigvalsh(A: Tensor, UPLO: str = "L", *, out: Tensor | None = None) -> Tensor:
     """The ascending real eigenvalues of a Hermitian matrix."""
     return eigh_native(A, UPLO)[0]
 
 
-def _eig_native(x: Any) -> tuple[Any, Any]:
-    _check_matrix("linalg.eig", x)
-    values, vectors = ops.linalg.eig(x)
-    target = complex_dtype(real_dtype(dtype_of(x)))
-    return ops.astype(values, target), ops.astype(vectors, target)
-
-
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("A")
 def eig(A: Tensor, *, out: Any = None) -> Any:
     """``linalg_eig(eigenvalues, eigenvectors)``, complex; order and phases are the
     backend's (torch's are LAPACK's)."""
-    return _eig_type(*_eig_native(A))
+    return _eig_type(*eig_native(A))
 
 
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("A")
 def eigvals(A: Tensor, *, out: Tensor | None = None) -> Tensor:
     """The complex eigenvalues (in the backend's order)."""
-    _check_matrix("linalg.eigvals", A)
+    check_matrix("linalg.eigvals", A)
     target = complex_dtype(real_dtype(dtype_of(A)))
     return ops.astype(ops.linalg.eigvals(A), target)
 
 
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("A")
 def svd(
     A: Tensor, full_matrices: bool = True, *, driver: str | None = None, out: Any = None
@@ -726,21 +287,21 @@ def svd(
     return _svd_type(*svd_native(A, full_matrices))
 
 
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("A")
 def svdvals(A: Tensor, *, driver: str | None = None, out: Tensor | None = None) -> Tensor:
     """The singular values, descending, in the real dtype."""
     return svdvals_native(A)
 
 
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("A")
 def qr(A: Tensor, mode: str = "reduced", *, out: Any = None) -> Any:
     """``linalg_qr(Q, R)``; mode 'reduced', 'complete' or 'r' (Q empty)."""
     return _qr_type(*qr_native(A, mode))
 
 
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("A")
 def pinv(
     A: Tensor,
@@ -754,7 +315,7 @@ def pinv(
     return pinv_native(A, atol, rtol, hermitian)
 
 
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("A")
 def matrix_rank(
     A: Tensor,
@@ -766,24 +327,24 @@ def matrix_rank(
     out: Tensor | None = None,
 ) -> Tensor:
     """The number of singular values above ``max(atol, rtol * s_max)``; int64."""
-    _check_matrix("linalg.matrix_rank", A, square=hermitian)
+    check_matrix("linalg.matrix_rank", A, square=hermitian)
     if tol is not None:
         atol, rtol = tol, 0.0
     if 0 in tuple(A.shape[-2:]):
         return ops.zeros(tuple(A.shape[:-2]), dtype=core.int64)
     values = ops.abs(eigh_native(A, "L")[0]) if hermitian else svdvals_native(A)
-    cut = _threshold(
+    cut = threshold(
         ops.max(values, axis=-1, keepdims=True), atol, rtol, tuple(A.shape), dtype_of(A)
     )
     return ops.sum(ops.astype(ops.greater(values, cut), core.int64), axis=-1)
 
 
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("A")
 def cond(A: Tensor, p: Any = None, *, out: Tensor | None = None) -> Tensor:
     """The condition number in the ``p`` norm (2 when None: the ratio of extreme singular
     values); real dtype."""
-    _check_matrix("linalg.cond", A, square=p not in (None, 2, -2))
+    check_matrix("linalg.cond", A, square=p not in (None, 2, -2))
     if p in (None, 2, -2):
         values = svdvals_native(A)
         ratio = ops.divide(ops.max(values, axis=-1), ops.min(values, axis=-1))
@@ -797,7 +358,7 @@ def matrix_power(A: Tensor, n: int, *, out: Tensor | None = None) -> Tensor:
     return matrix_power_native(A, n)
 
 
-@_unsupported_dtypes("bool", "integer")
+@unsupported_dtypes("bool", "integer")
 @torch_function("A")
 def matrix_exp(A: Tensor) -> Tensor:
     """The matrix exponential (float16/bfloat16: see ``torch.matrix_exp``)."""
@@ -822,49 +383,22 @@ def multi_dot(tensors: Sequence[Tensor], *, out: Tensor | None = None) -> Tensor
     return multi_dot_native(list(tensors))
 
 
-@_unsupported_dtypes("bool", "uint16", "uint32", "uint64")
+@unsupported_dtypes("bool", "uint16", "uint32", "uint64")
 @torch_function("input")
 def cross(input: Tensor, other: Tensor, *, dim: int = -1, out: Tensor | None = None) -> Tensor:
     """The cross product along ``dim`` (of size 3), broadcasting; same dtypes required."""
     return cross_native(input, other, dim, "linalg.cross")
 
 
-def cross_native(input: Any, other: Any, dim: int, name: str) -> Any:
-    if dtype_of(input) != dtype_of(other):
-        raise RuntimeError(
-            f"expected scalar type {torch_name(dtype_of(input))} but found "
-            f"{torch_name(dtype_of(other))}"
-        )
-    if ndim_of(input) != ndim_of(other):
-        raise RuntimeError(f"{name}: inputs must have the same number of dimensions.")
-    axis = normalize_dim(dim, ndim_of(input))
-    if input.shape[axis] != 3 or other.shape[axis] != 3:
-        raise RuntimeError(
-            f"{name}: inputs dimension {dim} must have length 3. Got "
-            f"{input.shape[axis]} and {other.shape[axis]}"
-        )
-    a, b = ops.broadcast_arrays(input, other)
-
-    def part(x: Any, order: tuple[int, int, int]) -> Any:
-        return ops.take(x, ops.asarray(list(order), dtype=core.int64), axis=axis)
-
-    return ops.subtract(
-        ops.multiply(part(a, (1, 2, 0)), part(b, (2, 0, 1))),
-        ops.multiply(part(a, (2, 0, 1)), part(b, (1, 2, 0))),
-    )
-
-
 def diagonal(A: Tensor, *, offset: int = 0, dim1: int = -2, dim2: int = -1) -> Tensor:
     """A view of the diagonal (``torch.diagonal`` with batch-friendly default dims)."""
-    from frontends.torch.other_ops import diagonal as torch_diagonal
-
-    return torch_diagonal(A, offset, dim1, dim2)
+    return A.diagonal(offset, dim1, dim2)
 
 
 @torch_function("x")
 def vecdot(x: Tensor, y: Tensor, *, dim: int = -1, out: Tensor | None = None) -> Tensor:
     """``sum(conj(x) * y, dim)``; floating and complex only, same dtypes required."""
-    _check_floating("linalg.vecdot", x)
+    check_floating("linalg.vecdot", x)
     if dtype_of(x) != dtype_of(y):
         raise RuntimeError(
             "linalg.vecdot: Expected x and y to have the same dtype, but found x of type "
@@ -895,18 +429,7 @@ def vander(x: Tensor, *, N: int | None = None) -> Tensor:
     return powers_native(x, n)
 
 
-def powers_native(x: Any, n: int) -> Any:
-    """``stack([x**0, ..., x**(n-1)], -1)`` by cumulative products (integers as int64)."""
-    target = core.int64 if dtype_of(x).kind in "biu" else dtype_of(x)
-    base = ops.astype(x, target)
-    ones = ops.ones((*x.shape, 1), dtype=target)
-    if n == 1:
-        return ones
-    repeated = ops.broadcast_to(ops.expand_dims(base, axis=-1), (*x.shape, n - 1))
-    return ops.concat([ones, ops.cumulative_prod(repeated, axis=-1)], axis=-1)
-
-
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("A")
 def lstsq(A: Tensor, B: Tensor, rcond: float | None = None, *, driver: str | None = None) -> Any:
     """``linalg_lstsq(solution, residuals, rank, singular_values)`` as torch's CPU drivers
@@ -922,12 +445,12 @@ def lstsq(A: Tensor, B: Tensor, rcond: float | None = None, *, driver: str | Non
             "torch.linalg.lstsq: Expected input and other to have the same dtype, but got "
             f"input's dtype {torch_name(dtype_of(A))} and other's dtype {torch_name(dtype_of(B))}"
         )
-    _check_matrix("torch.linalg.lstsq", A, square=False, arg="input")
+    check_matrix("torch.linalg.lstsq", A, square=False, arg="input")
     vector = ndim_of(B) == ndim_of(A) - 1
     rhs = ops.expand_dims(B, axis=-1) if vector else B
     m, n = A.shape[-2], A.shape[-1]
     rtol = (
-        _eps(real_dtype(dtype_of(A))) * builtins.max(m, n) if rcond is None or rcond < 0 else rcond
+        eps(real_dtype(dtype_of(A))) * builtins.max(m, n) if rcond is None or rcond < 0 else rcond
     )
     solution = ops.matmul(pinv_native(A, None, rtol, False), rhs)
     real = real_dtype(dtype_of(A))
@@ -935,7 +458,7 @@ def lstsq(A: Tensor, B: Tensor, rcond: float | None = None, *, driver: str | Non
     rank = residuals = values = None
     if driver != "gels":
         values_all = svdvals_native(A)
-        cut = _threshold(
+        cut = threshold(
             ops.max(values_all, axis=-1, keepdims=True), None, rtol, tuple(A.shape), dtype_of(A)
         )
         rank = ops.sum(ops.astype(ops.greater(values_all, cut), core.int64), axis=-1)
@@ -957,88 +480,27 @@ def lstsq(A: Tensor, B: Tensor, rcond: float | None = None, *, driver: str | Non
     return _lstsq_type(solution, residuals, rank, values)
 
 
-def _lu_native(x: Any) -> tuple[Any, Any, Any]:
-    """LU with partial pivoting (LAPACK's getrf): the packed LU, 1-based int32 pivots and
-    the permutation of rows applied (0-based)."""
-    m, n = x.shape[-2], x.shape[-1]
-    batch = tuple(x.shape[:-2])
-    dtype = dtype_of(x)
-    lu_value = x
-    pivots = []
-    rows = ops.broadcast_to(ops.arange(m, dtype=core.int64), (*batch, m))
-    for k in range(builtins.min(m, n)):
-        column = ops.take(lu_value, ops.asarray([k], dtype=core.int64), axis=-1)  # (..., m, 1)
-        # LAPACK's pivot: the largest |re| + |im| (izamax), the first on ties
-        column = (
-            ops.add(ops.abs(ops.real(column)), ops.abs(ops.imag(column)))
-            if dtype.kind == "c"
-            else ops.abs(column)
-        )
-        below = ops.where(
-            ops.reshape(ops.less(ops.arange(m, dtype=core.int64), scalar(k, core.int64)), (m, 1)),
-            scalar(-1, real_dtype(dtype)),
-            ops.astype(column, real_dtype(dtype)),
-        )
-        pivot = ops.argmax(below, axis=-2, keepdims=True)  # (..., 1, 1)
-        pivots.append(ops.reshape(pivot, batch))
-        # swap rows k and pivot
-        positions = ops.arange(m, dtype=core.int64)
-        pivot_row = ops.reshape(pivot, (*batch, 1))
-        order = ops.where(
-            ops.equal(positions, scalar(k, core.int64)),
-            pivot_row,
-            ops.where(ops.equal(positions, pivot_row), scalar(k, core.int64), positions),
-        )  # (..., m)
-        lu_value = ops.take_along_axis(
-            lu_value, ops.broadcast_to(ops.expand_dims(order, axis=-1), (*batch, m, n)), axis=-2
-        )
-        rows = ops.take_along_axis(rows, order, axis=-1)
-        head = ops.take(lu_value, ops.asarray([k], dtype=core.int64), axis=-2)  # (..., 1, n)
-        diag = ops.take(head, ops.asarray([k], dtype=core.int64), axis=-1)  # (..., 1, 1)
-        col = ops.take(lu_value, ops.asarray([k], dtype=core.int64), axis=-1)  # (..., m, 1)
-        safe = ops.where(ops.equal(diag, scalar(0, dtype)), scalar(1, dtype), diag)
-        factors = ops.divide(col, safe)
-        lower = ops.reshape(
-            ops.greater(ops.arange(m, dtype=core.int64), scalar(k, core.int64)), (m, 1)
-        )
-        factors = ops.where(lower, factors, scalar(0, dtype))  # only rows below k
-        right = ops.reshape(
-            ops.greater(ops.arange(n, dtype=core.int64), scalar(k, core.int64)), (1, n)
-        )
-        update = ops.multiply(factors, ops.where(right, head, scalar(0, dtype)))
-        lu_value = ops.subtract(lu_value, update)
-        at_k = ops.reshape(
-            ops.equal(ops.arange(n, dtype=core.int64), scalar(k, core.int64)), (1, n)
-        )
-        lu_value = ops.where(ops.logical_and(lower, at_k), factors, lu_value)
-    if pivots:
-        pivot_array = ops.add(ops.stack(pivots, axis=-1), scalar(1, core.int64))
-    else:
-        pivot_array = ops.zeros((*batch, 0), dtype=core.int64)
-    return lu_value, ops.astype(pivot_array, core.int32), rows
-
-
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("A")
 def lu_factor(A: Tensor, *, pivot: bool = True, out: Any = None) -> Any:
     """``linalg_lu_factor(LU, pivots)``: partial pivoting, 1-based int32 pivots."""
     if not pivot:
         raise RuntimeError("linalg.lu_factor: LU without pivoting is not implemented on the CPU")
-    _check_matrix("torch.lu_factor", A, square=False)
-    lu_value, pivots, _ = _lu_native(A)
+    check_matrix("torch.lu_factor", A, square=False)
+    lu_value, pivots, _ = lu_native(A)
     return _lu_factor_type(lu_value, pivots)
 
 
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("A")
 def lu(A: Tensor, *, pivot: bool = True, out: Any = None) -> Any:
     """``linalg_lu(P, L, U)`` with ``A = P @ L @ U``."""
     if not pivot:
         raise RuntimeError("linalg.lu_factor: LU without pivoting is not implemented on the CPU")
-    _check_matrix("linalg.lu", A, square=False)
+    check_matrix("linalg.lu", A, square=False)
     m, n = A.shape[-2], A.shape[-1]
     k = builtins.min(m, n)
-    lu_value, _, rows = _lu_native(A)
+    lu_value, _, rows = lu_native(A)
     dtype = dtype_of(A)
     lower = ops.add(ops.tril(lu_value, k=-1), ops.eye(m, n, dtype=dtype))
     lower = ops.take(lower, ops.arange(k, dtype=core.int64), axis=-1)
@@ -1057,7 +519,7 @@ def lu(A: Tensor, *, pivot: bool = True, out: Any = None) -> Any:
     return _lu_type(ops.matrix_transpose(p_transposed), lower, upper)
 
 
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("A")
 def tensorinv(A: Tensor, ind: int = 2, *, out: Tensor | None = None) -> Tensor:
     """The inverse of ``A`` seen as a matrix of ``shape[:ind]`` by ``shape[ind:]``."""
@@ -1075,7 +537,7 @@ def tensorinv(A: Tensor, ind: int = 2, *, out: Tensor | None = None) -> Tensor:
     return ops.reshape(inverse, (*shape[ind:], *shape[:ind]))
 
 
-@_unsupported_dtypes(*_FLOAT_ONLY)
+@unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("A")
 def tensorsolve(
     A: Tensor, B: Tensor, dims: Sequence[int] | None = None, *, out: Tensor | None = None

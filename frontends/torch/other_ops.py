@@ -26,21 +26,26 @@ from core import native as ops
 from frontends.torch import _dtype, return_types
 from frontends.torch._dtype import HALF_FLOATS
 from frontends.torch._frontend import functions, torch_function
-from frontends.torch._size import Size
-from frontends.torch._tensor import INPLACE_NAMES, Tensor
-from frontends.torch.blas_lapack_ops import product
-from frontends.torch.linalg import cross_native, powers_native, vector_norm_native
-from frontends.torch.reduction_ops import (
-    _unsupported_dtypes,
+from frontends.torch._linalg_native import (
+    cross_native,
+    powers_native,
+    vector_norm_native,
+)
+from frontends.torch._ops_support import (
+    WIDE_UNSIGNED,
     default_float,
     dtype_of,
     ndim_of,
     normalize_dim,
     normalize_dims,
+    product,
     real_dtype,
     scalar,
     torch_name,
+    unsupported_dtypes,
 )
+from frontends.torch._size import Size
+from frontends.torch._tensor import INPLACE_NAMES, Tensor
 
 __all__ = [
     "atleast_1d", "atleast_2d", "atleast_3d", "bincount", "block_diag", "broadcast_shapes",
@@ -52,7 +57,6 @@ __all__ = [
     "tril", "triu", "vander", "view_as_complex", "view_as_real",
 ]  # fmt: skip
 
-_WIDE_UNSIGNED = ("uint16", "uint32", "uint64")
 _cummax_type = return_types.make("cummax", ("values", "indices"))
 _cummin_type = return_types.make("cummin", ("values", "indices"))
 _histogram_type = return_types.make("histogram", ("hist", "bin_edges"))
@@ -296,7 +300,7 @@ def diagflat(input: Tensor, offset: int = 0) -> Tensor:
     return _embed_native(flat, offset, 0, 1, (n, n))
 
 
-@_unsupported_dtypes(*_WIDE_UNSIGNED)
+@unsupported_dtypes(*WIDE_UNSIGNED)
 @torch_function("input")
 def tril(input: Tensor, diagonal: int = 0, *, out: Tensor | None = None) -> Tensor:
     """The lower triangle (below the ``diagonal``-th diagonal) of each matrix."""
@@ -305,7 +309,7 @@ def tril(input: Tensor, diagonal: int = 0, *, out: Tensor | None = None) -> Tens
     return ops.tril(input, k=diagonal)
 
 
-@_unsupported_dtypes(*_WIDE_UNSIGNED)
+@unsupported_dtypes(*WIDE_UNSIGNED)
 @torch_function("input")
 def triu(input: Tensor, diagonal: int = 0, *, out: Tensor | None = None) -> Tensor:
     """The upper triangle of each matrix."""
@@ -314,7 +318,7 @@ def triu(input: Tensor, diagonal: int = 0, *, out: Tensor | None = None) -> Tens
     return ops.triu(input, k=diagonal)
 
 
-@_unsupported_dtypes("bool", *_WIDE_UNSIGNED)
+@unsupported_dtypes("bool", *WIDE_UNSIGNED)
 @torch_function("input")
 def trace(input: Tensor) -> Tensor:
     """The sum of the main diagonal of a matrix; integers give int64."""
@@ -367,7 +371,7 @@ def _cum_extreme(fn: Any, result_type: type, input: Any, dim: int) -> Any:
     return result_type(ops.astype(values, dtype_of(input)), ops.astype(indices, core.int64))
 
 
-@_unsupported_dtypes("complex", *_WIDE_UNSIGNED)
+@unsupported_dtypes("complex", *WIDE_UNSIGNED)
 @torch_function("input")
 def cummax(input: Tensor, dim: int, *, out: Any = None) -> Any:
     """``return_types.cummax(values, indices)``: running maximum (ties take the later
@@ -375,14 +379,14 @@ def cummax(input: Tensor, dim: int, *, out: Any = None) -> Any:
     return _cum_extreme(ops.cummax, _cummax_type, input, dim)
 
 
-@_unsupported_dtypes("complex", *_WIDE_UNSIGNED)
+@unsupported_dtypes("complex", *WIDE_UNSIGNED)
 @torch_function("input")
 def cummin(input: Tensor, dim: int, *, out: Any = None) -> Any:
     """``return_types.cummin(values, indices)``: running minimum."""
     return _cum_extreme(ops.cummin, _cummin_type, input, dim)
 
 
-@_unsupported_dtypes("bool", "integer")
+@unsupported_dtypes("bool", "integer")
 @torch_function("input")
 def logcumsumexp(input: Tensor, dim: int, *, out: Tensor | None = None) -> Tensor:
     """log(cumsum(exp(input))) along ``dim``, shifted by the slice maximum for stability."""
@@ -405,7 +409,7 @@ def logcumsumexp(input: Tensor, dim: int, *, out: Tensor | None = None) -> Tenso
 # ---------------------------------------------------------------------------------------
 # differences, flips, rolls, repeats
 # ---------------------------------------------------------------------------------------
-@_unsupported_dtypes(*_WIDE_UNSIGNED)
+@unsupported_dtypes(*WIDE_UNSIGNED)
 @torch_function("input", "prepend", "append")
 def diff(
     input: Tensor,
@@ -436,7 +440,7 @@ def _flip_native(x: Any, dims: Sequence[int]) -> Any:
     axes = normalize_dims(list(dims), ndim_of(x))
     if not axes or ndim_of(x) == 0:
         return ops.asarray(x, copy=True)
-    if str(dtype_of(x)) in _WIDE_UNSIGNED and ndim_of(x) - 1 in axes:
+    if str(dtype_of(x)) in WIDE_UNSIGNED and ndim_of(x) - 1 in axes:
         raise NotImplementedError(f"\"flip_cpu\" not implemented for '{torch_name(dtype_of(x))}'")
     return ops.flip(x, axis=axes)
 
@@ -538,7 +542,7 @@ def repeat_interleave(
 # ---------------------------------------------------------------------------------------
 # products and distances
 # ---------------------------------------------------------------------------------------
-@_unsupported_dtypes("bool", *_WIDE_UNSIGNED)
+@unsupported_dtypes("bool", *WIDE_UNSIGNED)
 @torch_function()
 def einsum(equation: str, *operands: Tensor) -> Tensor:
     """Einstein summation; operands of one dtype (torch refuses mixed dtypes)."""
@@ -614,7 +618,7 @@ def kron(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
     return ops.kron(input, other)
 
 
-@_unsupported_dtypes("bool", *_WIDE_UNSIGNED)
+@unsupported_dtypes("bool", *WIDE_UNSIGNED)
 @torch_function("input")
 def cross(
     input: Tensor, other: Tensor, dim: int | None = None, *, out: Tensor | None = None
@@ -632,7 +636,7 @@ def cross(
     return cross_native(input, other, dim, "linalg.cross")
 
 
-@_unsupported_dtypes("bool", "integer", "complex", "float16", "bfloat16")
+@unsupported_dtypes("bool", "integer", "complex", "float16", "bfloat16")
 @torch_function("x1")
 def cdist(
     x1: Tensor,
@@ -898,7 +902,7 @@ def bucketize(
     return _searchsorted_native(sequence, values, right, out_int32)
 
 
-@_unsupported_dtypes("bool", "integer", "complex")
+@unsupported_dtypes("bool", "integer", "complex")
 @torch_function("input")
 def histc(
     input: Tensor, bins: int = 100, min: float = 0, max: float = 0, *, out: Tensor | None = None
@@ -953,7 +957,7 @@ def _histogram_counts(x: Any, weight: Any, bins: int, low: float, high: float) -
     return ops.sum(contribution, axis=0)
 
 
-@_unsupported_dtypes("bool", "integer", "complex", "float16", "bfloat16")
+@unsupported_dtypes("bool", "integer", "complex", "float16", "bfloat16")
 @torch_function("input")
 def histogram(
     input: Tensor,
@@ -1100,10 +1104,10 @@ def _gcd_native(a: Any, b: Any) -> Any:
     return a
 
 
-_GCD_UNSUPPORTED = ("bool", "float", "complex", *_WIDE_UNSIGNED)
+_GCD_UNSUPPORTED = ("bool", "float", "complex", *WIDE_UNSIGNED)
 
 
-@_unsupported_dtypes(*_GCD_UNSUPPORTED)
+@unsupported_dtypes(*_GCD_UNSUPPORTED)
 @torch_function("input", "other")
 def gcd(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
     """The elementwise greatest common divisor (non-negative); integers only."""
@@ -1111,7 +1115,7 @@ def gcd(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
     return _gcd_native(a, b)
 
 
-@_unsupported_dtypes(*_GCD_UNSUPPORTED)
+@unsupported_dtypes(*_GCD_UNSUPPORTED)
 @torch_function("input", "other")
 def lcm(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
     """The elementwise least common multiple (non-negative); integers only."""
@@ -1123,7 +1127,7 @@ def lcm(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
     return ops.where(ops.equal(divisor, zero), zero, result)
 
 
-@_unsupported_dtypes("bool", "integer")
+@unsupported_dtypes("bool", "integer")
 @torch_function("input")
 def renorm(
     input: Tensor, p: float, dim: int, maxnorm: float, *, out: Tensor | None = None

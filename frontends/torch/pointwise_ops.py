@@ -14,18 +14,34 @@ core has no kernel for (see :mod:`frontends.torch.special`).
 
 from __future__ import annotations
 
-import functools
-import inspect
 import math
 from collections.abc import Callable
 from typing import Any
 
 import core
 from core import native as ops
-from core.support import with_unsupported_dtypes
 from frontends.torch import _dtype, return_types
 from frontends.torch._dtype import HALF_FLOATS
-from frontends.torch._frontend import _unsupported, functions, torch_function
+from frontends.torch._frontend import _unsupported, torch_function
+from frontends.torch._ops_support import (
+    COMPLEX,
+    WIDE_UNSIGNED,
+    check_fits,
+    check_nonzero_divisor,
+    check_supported,
+    core_fn,
+    dtype_of,
+    float_operands,
+    floating,
+    in_float32,
+    is_bool,
+    promote,
+    round_float,
+    tensor_arguments,
+    truth,
+    unsupported_dtypes,
+    wrapped_scalar,
+)
 from frontends.torch._tensor import INPLACE_NAMES, Tensor
 
 __all__ = [
@@ -45,152 +61,14 @@ __all__ = [
 ]  # fmt: skip
 
 _VERSION = "2.13 and below"
-_WIDE_UNSIGNED = ("uint16", "uint32", "uint64")
-_WIDE_UNSIGNED_SET = frozenset(core.Dtype(name) for name in _WIDE_UNSIGNED)
+_WIDE_UNSIGNED_SET = frozenset(core.Dtype(name) for name in WIDE_UNSIGNED)
 _INTEGRAL = ("bool", "integer")
 _NUMBERS = (bool, int, float, complex)
-_COMPLEX = frozenset({core.complex64, core.complex128})
-
-
-def _unsupported_dtypes(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """``with_unsupported_dtypes`` for torch 2.13."""
-    return with_unsupported_dtypes({_VERSION: names}, "torch")
 
 
 # ---------------------------------------------------------------------------------------
 # helpers on native arrays
 # ---------------------------------------------------------------------------------------
-def _core(name: str) -> Callable[..., Any]:
-    """core's function ``name``, looked up at each call (the backend may change)."""
-
-    def call(*args: Any) -> Any:
-        return getattr(ops, name)(*args)
-
-    call.__name__ = name
-    return call
-
-
-def _dtype_of(x: Any) -> core.Dtype:
-    return core.as_core_dtype(x.dtype)
-
-
-def _default_float() -> core.Dtype:
-    return _dtype.get_default_dtype().core_dtype
-
-
-def _floating(x: Any) -> Any:
-    """``x`` in torch's default dtype unless it is already floating or complex."""
-    if _dtype_of(x).kind in "fc":
-        return x
-    return ops.astype(x, _default_float())
-
-
-def _promote(*values: Any) -> tuple[Any, ...]:
-    """``values`` (natives, Python scalars or None) cast to torch's common dtype; the
-    dtype comes last."""
-    promoted, dtype = functions.promote(list(values))
-    return (*promoted, dtype)
-
-
-def _result_dtype(values: tuple[Any, ...]) -> core.Dtype:
-    """torch's common dtype of natives and Python scalars (None ignored)."""
-    tiers: tuple[list[core.Dtype], ...] = ([], [], [])
-    scalars = []
-    for value in values:
-        if value is None:
-            continue
-        if type(value) in _NUMBERS:
-            scalars.append(type(value))
-        else:
-            tiers[functions.tiers(value)].append(_dtype_of(value))
-    return functions.rules.result_dtype(tuple(tuple(t) for t in tiers), tuple(scalars))
-
-
-def _float_operands(
-    name: str, values: tuple[Any, ...], unsupported: frozenset[core.Dtype] = frozenset()
-) -> list[Any]:
-    """Operands of a function that computes in floating point, as torch does it: their
-    common dtype, the default dtype when that is integral; Python scalars are converted
-    straight to it (``copysign(uint8_tensor, -2)`` is negative, not 254)."""
-    dtype = _result_dtype(values)
-    _check(name, dtype, unsupported)
-    if dtype.kind not in "fc":
-        dtype = _default_float()
-    return [
-        ops.asarray(v, dtype=dtype)
-        if type(v) in _NUMBERS
-        else (v if _dtype_of(v) == dtype else ops.astype(v, dtype))
-        for v in values
-    ]
-
-
-def _check(name: str, dtype: core.Dtype, unsupported: frozenset[core.Dtype]) -> None:
-    if dtype in unsupported:
-        raise _unsupported(name, dtype)
-
-
-def _is_bool(value: Any) -> bool:
-    return type(value) is bool or (
-        not isinstance(value, (int, float, complex)) and _dtype_of(value) == core.bool
-    )
-
-
-def _scalar(value: Any, dtype: core.Dtype) -> Any:
-    """A Python number as a 0-d native of ``dtype`` (integers wrap, as torch's do)."""
-    if dtype.is_int_dtype:
-        low = -(2 ** (dtype.bits - 1)) if dtype.kind == "i" else 0
-        value = (int(value) - low) % 2**dtype.bits + low
-    return ops.asarray(value, dtype=dtype)
-
-
-def _check_fits(value: int, dtype: core.Dtype) -> None:
-    """torch refuses a Python int outside an integer dtype where it converts a scalar
-    argument (clamp bounds, pow exponents)."""
-    low = -(2 ** (dtype.bits - 1)) if dtype.kind == "i" else 0
-    if not low <= value < low + 2**dtype.bits:
-        raise RuntimeError(f"value cannot be converted to type {dtype} without overflow")
-
-
-def _check_nonzero_divisor(dividend: Any, divisor: Any) -> None:
-    """torch raises for an integer division by zero (CPU) with a non-empty result."""
-    if (
-        _dtype_of(divisor).kind in "biu"
-        and 0 not in (*dividend.shape, *divisor.shape)
-        and bool(ops.any(ops.equal(divisor, 0)))
-    ):
-        raise RuntimeError("ZeroDivisionError")
-
-
-def _truth(x: Any) -> Any:
-    return x if _dtype_of(x) == core.bool else ops.not_equal(x, 0)
-
-
-def tensor_arguments(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Parameters torch takes as Tensors only: a Python number there raises torch's
-    TypeError (``atan2(): argument 'other' (position 2) must be Tensor, not float``).
-    Put it above ``with_unsupported_dtypes`` and ``torch_function``."""
-
-    def decorate(function: Callable[..., Any]) -> Callable[..., Any]:
-        parameters = list(inspect.signature(function).parameters)
-        checks = [(name, parameters.index(name)) for name in names]
-        label = function.__name__
-
-        @functools.wraps(function)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            for name, index in checks:
-                value = args[index] if index < len(args) else kwargs.get(name)
-                if type(value) in _NUMBERS:
-                    raise TypeError(
-                        f"{label}(): argument '{name}' (position {index + 1}) must be Tensor, "
-                        f"not {type(value).__name__}"
-                    )
-            return function(*args, **kwargs)
-
-        return wrapper
-
-    return decorate
-
-
 def _set_inplace(*names: str) -> None:
     INPLACE_NAMES.update(names)
 
@@ -205,23 +83,15 @@ def _float_unary(
     computes float16 and bfloat16 in float32, rounding the result, as torch's kernels do."""
 
     def function(input: Tensor, *, out: Tensor | None = None) -> Tensor:
-        return _in_float32(compute, _floating(input))
+        return in_float32(compute, floating(input))
 
     function.__name__ = function.__qualname__ = name
     function.__doc__ = doc
     function.__module__ = __name__
     decorated = torch_function("input")(function)
     if real_only:
-        decorated = _unsupported_dtypes("complex")(decorated)
+        decorated = unsupported_dtypes("complex")(decorated)
     return decorated
-
-
-def _in_float32(compute: Callable[[Any], Any], x: Any) -> Any:
-    """``compute(x)``, through float32 when x is float16 or bfloat16."""
-    dtype = _dtype_of(x)
-    if dtype in HALF_FLOATS:
-        return ops.astype(compute(ops.astype(x, core.float32)), dtype)
-    return compute(x)
 
 
 def _rsqrt(x: Any) -> Any:
@@ -229,59 +99,61 @@ def _rsqrt(x: Any) -> Any:
 
 
 def _sigmoid(x: Any) -> Any:
-    if _dtype_of(x).kind == "c":
-        return ops.reciprocal(ops.add(ops.exp(ops.negative(x)), _scalar(1, _dtype_of(x))))
+    if dtype_of(x).kind == "c":
+        return ops.reciprocal(ops.add(ops.exp(ops.negative(x)), wrapped_scalar(1, dtype_of(x))))
     return ops.sigmoid(x)
 
 
 def _sinc(x: Any) -> Any:
-    if _dtype_of(x).kind == "c":
-        scaled = ops.multiply(x, _scalar(math.pi, _dtype_of(x)))
-        zero = ops.equal(x, _scalar(0, _dtype_of(x)))
-        safe = ops.where(zero, _scalar(1, _dtype_of(x)), scaled)
-        return ops.where(zero, _scalar(1, _dtype_of(x)), ops.divide(ops.sin(safe), safe))
+    if dtype_of(x).kind == "c":
+        scaled = ops.multiply(x, wrapped_scalar(math.pi, dtype_of(x)))
+        zero = ops.equal(x, wrapped_scalar(0, dtype_of(x)))
+        safe = ops.where(zero, wrapped_scalar(1, dtype_of(x)), scaled)
+        return ops.where(zero, wrapped_scalar(1, dtype_of(x)), ops.divide(ops.sin(safe), safe))
     return ops.sinc(x)
 
 
 def _exp2(x: Any) -> Any:
-    if _dtype_of(x).kind == "c":
-        return ops.exp(ops.multiply(x, _scalar(math.log(2), _dtype_of(x))))
+    if dtype_of(x).kind == "c":
+        return ops.exp(ops.multiply(x, wrapped_scalar(math.log(2), dtype_of(x))))
     return ops.exp2(x)
 
 
-acos = _float_unary("acos", _core("acos"), "Inverse cosine; integer inputs give the default dtype.")
-acosh = _float_unary("acosh", _core("acosh"), "Inverse hyperbolic cosine.")
-asin = _float_unary("asin", _core("asin"), "Inverse sine.")
-asinh = _float_unary("asinh", _core("asinh"), "Inverse hyperbolic sine.")
-atan = _float_unary("atan", _core("atan"), "Inverse tangent.")
-atanh = _float_unary("atanh", _core("atanh"), "Inverse hyperbolic tangent.")
-cos = _float_unary("cos", _core("cos"), "Cosine.")
-cosh = _float_unary("cosh", _core("cosh"), "Hyperbolic cosine.")
-exp = _float_unary("exp", _core("exp"), "Exponential.")
+acos = _float_unary(
+    "acos", core_fn("acos"), "Inverse cosine; integer inputs give the default dtype."
+)
+acosh = _float_unary("acosh", core_fn("acosh"), "Inverse hyperbolic cosine.")
+asin = _float_unary("asin", core_fn("asin"), "Inverse sine.")
+asinh = _float_unary("asinh", core_fn("asinh"), "Inverse hyperbolic sine.")
+atan = _float_unary("atan", core_fn("atan"), "Inverse tangent.")
+atanh = _float_unary("atanh", core_fn("atanh"), "Inverse hyperbolic tangent.")
+cos = _float_unary("cos", core_fn("cos"), "Cosine.")
+cosh = _float_unary("cosh", core_fn("cosh"), "Hyperbolic cosine.")
+exp = _float_unary("exp", core_fn("exp"), "Exponential.")
 exp2 = _float_unary("exp2", _exp2, "2 ** input.")
-expm1 = _float_unary("expm1", _core("expm1"), "exp(input) - 1, accurate near 0.")
-log = _float_unary("log", _core("log"), "Natural logarithm.")
-log10 = _float_unary("log10", _core("log10"), "Base-10 logarithm.")
-log1p = _float_unary("log1p", _core("log1p"), "log(1 + input), accurate near 0.")
-log2 = _float_unary("log2", _core("log2"), "Base-2 logarithm.")
-reciprocal = _float_unary("reciprocal", _core("reciprocal"), "1 / input (integers give floats).")
+expm1 = _float_unary("expm1", core_fn("expm1"), "exp(input) - 1, accurate near 0.")
+log = _float_unary("log", core_fn("log"), "Natural logarithm.")
+log10 = _float_unary("log10", core_fn("log10"), "Base-10 logarithm.")
+log1p = _float_unary("log1p", core_fn("log1p"), "log(1 + input), accurate near 0.")
+log2 = _float_unary("log2", core_fn("log2"), "Base-2 logarithm.")
+reciprocal = _float_unary("reciprocal", core_fn("reciprocal"), "1 / input (integers give floats).")
 rsqrt = _float_unary("rsqrt", _rsqrt, "1 / sqrt(input).")
 sigmoid = _float_unary("sigmoid", _sigmoid, "1 / (1 + exp(-input)).")
-sin = _float_unary("sin", _core("sin"), "Sine.")
+sin = _float_unary("sin", core_fn("sin"), "Sine.")
 sinc = _float_unary("sinc", _sinc, "Normalized sinc: sin(pi x) / (pi x), 1 at 0.")
-sinh = _float_unary("sinh", _core("sinh"), "Hyperbolic sine.")
-sqrt = _float_unary("sqrt", _core("sqrt"), "Square root.")
-tan = _float_unary("tan", _core("tan"), "Tangent.")
-tanh = _float_unary("tanh", _core("tanh"), "Hyperbolic tangent.")
-deg2rad = _float_unary("deg2rad", _core("deg2rad"), "Degrees to radians.", real_only=True)
-rad2deg = _float_unary("rad2deg", _core("rad2deg"), "Radians to degrees.", real_only=True)
+sinh = _float_unary("sinh", core_fn("sinh"), "Hyperbolic sine.")
+sqrt = _float_unary("sqrt", core_fn("sqrt"), "Square root.")
+tan = _float_unary("tan", core_fn("tan"), "Tangent.")
+tanh = _float_unary("tanh", core_fn("tanh"), "Hyperbolic tangent.")
+deg2rad = _float_unary("deg2rad", core_fn("deg2rad"), "Degrees to radians.", real_only=True)
+rad2deg = _float_unary("rad2deg", core_fn("rad2deg"), "Radians to degrees.", real_only=True)
 digamma = _float_unary(
-    "digamma", _core("digamma"), "The logarithmic derivative of gamma.", real_only=True
+    "digamma", core_fn("digamma"), "The logarithmic derivative of gamma.", real_only=True
 )
-erf = _float_unary("erf", _core("erf"), "The error function.", real_only=True)
-erfc = _float_unary("erfc", _core("erfc"), "1 - erf(input).", real_only=True)
-erfinv = _float_unary("erfinv", _core("erfinv"), "The inverse error function.", real_only=True)
-lgamma = _float_unary("lgamma", _core("lgamma"), "log(|gamma(input)|).", real_only=True)
+erf = _float_unary("erf", core_fn("erf"), "The error function.", real_only=True)
+erfc = _float_unary("erfc", core_fn("erfc"), "1 - erf(input).", real_only=True)
+erfinv = _float_unary("erfinv", core_fn("erfinv"), "The inverse error function.", real_only=True)
+lgamma = _float_unary("lgamma", core_fn("lgamma"), "log(|gamma(input)|).", real_only=True)
 arccos, arccosh, arcsin, arcsinh, arctan, arctanh = acos, acosh, asin, asinh, atan, atanh
 _set_inplace(
     "acos", "acosh", "asin", "asinh", "atan", "atanh", "arccos", "arccosh", "arcsin",
@@ -291,42 +163,48 @@ _set_inplace(
 )  # fmt: skip
 
 
-@_unsupported_dtypes("complex")
+@unsupported_dtypes("complex")
 @torch_function("input")
 def logit(input: Tensor, eps: float | None = None, *, out: Tensor | None = None) -> Tensor:
     """log(p / (1 - p)), with ``input`` first clamped to [eps, 1 - eps] when eps is given."""
-    x = _floating(input)
+    x = floating(input)
     if eps is not None:
-        dtype = _dtype_of(x)
-        x = ops.clip(x, _scalar(eps, dtype), _scalar(1 - eps, dtype))
-    return ops.log(ops.divide(x, ops.subtract(_scalar(1, _dtype_of(x)), x)))
+        dtype = dtype_of(x)
+        x = ops.clip(x, wrapped_scalar(eps, dtype), wrapped_scalar(1 - eps, dtype))
+    return ops.log(ops.divide(x, ops.subtract(wrapped_scalar(1, dtype_of(x)), x)))
 
 
 @torch_function("input")
 def angle(input: Tensor, *, out: Tensor | None = None) -> Tensor:
     """The argument: pi for negative reals, 0 otherwise (also for -0.0), nan for nan."""
-    if _dtype_of(input).kind == "c":
+    if dtype_of(input).kind == "c":
         return ops.angle(input)
-    x = _floating(input)
-    dtype = _dtype_of(x)
-    result = ops.where(ops.less(x, _scalar(0, dtype)), _scalar(math.pi, dtype), _scalar(0, dtype))
+    x = floating(input)
+    dtype = dtype_of(x)
+    result = ops.where(
+        ops.less(x, wrapped_scalar(0, dtype)),
+        wrapped_scalar(math.pi, dtype),
+        wrapped_scalar(0, dtype),
+    )
     return ops.where(ops.isnan(x), x, result)
 
 
-@_unsupported_dtypes(*_INTEGRAL, "complex")
+@unsupported_dtypes(*_INTEGRAL, "complex")
 @torch_function("input")
 def frac(input: Tensor, *, out: Tensor | None = None) -> Tensor:
     """input - trunc(input)."""
     return ops.subtract(input, ops.trunc(input))
 
 
-@_unsupported_dtypes(*_INTEGRAL, "complex")
+@unsupported_dtypes(*_INTEGRAL, "complex")
 @torch_function("input")
 def frexp(input: Tensor, *, out: Any = None) -> Any:
     """Mantissa in [0.5, 1) (times the sign) and int32 exponent with input = m * 2 ** e;
     0, inf and nan give themselves and exponent 0, as in torch."""
-    dtype = _dtype_of(input)
-    finite_nonzero = ops.logical_and(ops.isfinite(input), ops.not_equal(input, _scalar(0, dtype)))
+    dtype = dtype_of(input)
+    finite_nonzero = ops.logical_and(
+        ops.isfinite(input), ops.not_equal(input, wrapped_scalar(0, dtype))
+    )
     work = ops.astype(input, "float64")
     magnitude = ops.where(finite_nonzero, ops.abs(work), 1.0)
     exponent = ops.add(ops.floor(ops.log2(magnitude)), 1.0)
@@ -343,18 +221,18 @@ def frexp(input: Tensor, *, out: Any = None) -> Any:
     return return_types.frexp(ops.astype(mantissa, dtype), ops.astype(exponent, "int32"))
 
 
-@_unsupported_dtypes("complex")
+@unsupported_dtypes("complex")
 @torch_function("input")
 def mvlgamma(input: Tensor, p: int, *, out: Tensor | None = None) -> Tensor:
     """The multivariate log-gamma of dimension ``p`` (torch 2.13 no longer checks that
     the elements exceed (p-1)/2: neither does this)."""
     if p < 1:
         raise RuntimeError("p has to be greater than or equal to 1")
-    x = _floating(input)
-    dtype = _dtype_of(x)
-    result = _scalar(p * (p - 1) / 4 * math.log(math.pi), dtype)
+    x = floating(input)
+    dtype = dtype_of(x)
+    result = wrapped_scalar(p * (p - 1) / 4 * math.log(math.pi), dtype)
     for i in range(p):
-        result = ops.add(result, ops.lgamma(ops.subtract(x, _scalar(i / 2, dtype))))
+        result = ops.add(result, ops.lgamma(ops.subtract(x, wrapped_scalar(i / 2, dtype))))
     return ops.astype(result, dtype)
 
 
@@ -364,7 +242,7 @@ _set_inplace("logit", "frac", "mvlgamma")
 # ---------------------------------------------------------------------------------------
 # unary functions that keep the dtype
 # ---------------------------------------------------------------------------------------
-@_unsupported_dtypes("bool", *_WIDE_UNSIGNED)
+@unsupported_dtypes("bool", *WIDE_UNSIGNED)
 @torch_function("input")
 def abs(input: Tensor, *, out: Tensor | None = None) -> Tensor:
     """Absolute value; complex inputs give their real dtype."""
@@ -376,65 +254,48 @@ absolute = abs
 
 def _rounding(name: str, compute: Callable[[Any], Any], doc: str) -> Callable[..., Any]:
     def function(input: Tensor, *, out: Tensor | None = None) -> Tensor:
-        if _dtype_of(input).kind in "iu":
-            return ops.astype(input, _dtype_of(input), copy=True)
+        if dtype_of(input).kind in "iu":
+            return ops.astype(input, dtype_of(input), copy=True)
         return compute(input)
 
     function.__name__ = function.__qualname__ = name
     function.__doc__ = doc
     function.__module__ = __name__
-    return _unsupported_dtypes("bool", "complex")(torch_function("input")(function))
+    return unsupported_dtypes("bool", "complex")(torch_function("input")(function))
 
 
-ceil = _rounding("ceil", _core("ceil"), "Smallest integer >= input; integer inputs are copied.")
-floor = _rounding("floor", _core("floor"), "Largest integer <= input; integer inputs are copied.")
-trunc = _rounding("trunc", _core("trunc"), "Rounds toward zero; integer inputs are copied.")
-fix = _rounding("fix", _core("trunc"), "Alias of trunc.")
+ceil = _rounding("ceil", core_fn("ceil"), "Smallest integer >= input; integer inputs are copied.")
+floor = _rounding("floor", core_fn("floor"), "Largest integer <= input; integer inputs are copied.")
+trunc = _rounding("trunc", core_fn("trunc"), "Rounds toward zero; integer inputs are copied.")
+fix = _rounding("fix", core_fn("trunc"), "Alias of trunc.")
 
 
-@_unsupported_dtypes("bool", "complex")
+@unsupported_dtypes("bool", "complex")
 @torch_function("input")
 def round(input: Tensor, *, decimals: int = 0, out: Tensor | None = None) -> Tensor:
     """Round half to even, to ``decimals`` decimal places. Integers are copied; torch
     raises for an integer input when ``decimals`` is passed at all (even 0), this
     frontend only when it is not 0."""
-    dtype = _dtype_of(input)
+    dtype = dtype_of(input)
     if dtype.kind in "iu":
         if decimals != 0:
             raise _unsupported("round", dtype)
         return ops.astype(input, dtype, copy=True)
-    return _round_float(input, decimals)
-
-
-def _round_float(input: Any, decimals: int) -> Any:
-    """Half-to-even rounding of a float array to ``decimals`` places, as torch does it."""
-    dtype = _dtype_of(input)
-    if decimals == 0:
-        return ops.round(input)
-    # float16 and bfloat16 are scaled in float32, as torch computes them
-    work = core.float32 if dtype in (core.float16, core.bfloat16) else dtype
-    x = ops.astype(input, work)
-    if decimals > 0:
-        scale = _scalar(10.0**decimals, work)
-        result = ops.divide(ops.round(ops.multiply(x, scale)), scale)
-    else:
-        scale = _scalar(10.0 ** (-decimals), work)
-        result = ops.multiply(ops.round(ops.divide(x, scale)), scale)
-    return ops.astype(result, dtype)
+    return round_float(input, decimals)
 
 
 @torch_function("input")
 def neg(input: Tensor, *, out: Tensor | None = None) -> Tensor:
     """-input; bool raises as in torch (use ``~`` or ``logical_not``)."""
-    dtype = _dtype_of(input)
+    dtype = dtype_of(input)
     if dtype == core.bool:
         raise RuntimeError(
             "Negation, the `-` operator, on a bool tensor is not supported. If you are trying "
             "to invert a mask, use the `~` or `logical_not()` operator instead."
         )
-    _check("neg", dtype, _WIDE_UNSIGNED_SET)
+    check_supported("neg", dtype, _WIDE_UNSIGNED_SET)
     if dtype.kind == "u":
-        return ops.subtract(_scalar(0, dtype), input)
+        return ops.subtract(wrapped_scalar(0, dtype), input)
     return ops.negative(input)
 
 
@@ -444,12 +305,12 @@ negative = neg
 @torch_function("input")
 def positive(input: Tensor) -> Tensor:
     """input itself (a new tensor); bool raises as in torch."""
-    if _dtype_of(input) == core.bool:
+    if dtype_of(input) == core.bool:
         raise RuntimeError("The `+` operator, on a bool tensor is not supported.")
-    return ops.astype(input, _dtype_of(input), copy=True)
+    return ops.astype(input, dtype_of(input), copy=True)
 
 
-@_unsupported_dtypes(*_WIDE_UNSIGNED, "complex")
+@unsupported_dtypes(*WIDE_UNSIGNED, "complex")
 @torch_function("input")
 def sign(input: Tensor, *, out: Tensor | None = None) -> Tensor:
     """-1, 0 or 1 in input's dtype; 0 for nan (torch's rule, not numpy's); bool is kept."""
@@ -457,47 +318,47 @@ def sign(input: Tensor, *, out: Tensor | None = None) -> Tensor:
 
 
 def _sign(input: Any) -> Any:
-    dtype = _dtype_of(input)
+    dtype = dtype_of(input)
     if dtype == core.bool:
         return ops.astype(input, dtype, copy=True)
     if dtype.kind == "u":
-        return ops.astype(ops.not_equal(input, _scalar(0, dtype)), dtype)
+        return ops.astype(ops.not_equal(input, wrapped_scalar(0, dtype)), dtype)
     result = ops.sign(input)
     if dtype.kind == "f":
-        result = ops.where(ops.isnan(input), _scalar(0, dtype), result)
+        result = ops.where(ops.isnan(input), wrapped_scalar(0, dtype), result)
     return result
 
 
-@_unsupported_dtypes(*_WIDE_UNSIGNED)
+@unsupported_dtypes(*WIDE_UNSIGNED)
 @torch_function("input")
 def sgn(input: Tensor, *, out: Tensor | None = None) -> Tensor:
     """sign for reals; input / |input| (0 at 0) for complex."""
-    dtype = _dtype_of(input)
+    dtype = dtype_of(input)
     if dtype.kind != "c":
         return _sign(input)
     magnitude = ops.abs(input)
-    zero = ops.equal(magnitude, _scalar(0, _dtype_of(magnitude)))
-    safe = ops.where(zero, _scalar(1, _dtype_of(magnitude)), magnitude)
-    return ops.where(zero, _scalar(0, dtype), ops.divide(input, ops.astype(safe, dtype)))
+    zero = ops.equal(magnitude, wrapped_scalar(0, dtype_of(magnitude)))
+    safe = ops.where(zero, wrapped_scalar(1, dtype_of(magnitude)), magnitude)
+    return ops.where(zero, wrapped_scalar(0, dtype), ops.divide(input, ops.astype(safe, dtype)))
 
 
-@_unsupported_dtypes("complex")
+@unsupported_dtypes("complex")
 @torch_function("input")
 def signbit(input: Tensor, *, out: Tensor | None = None) -> Tensor:
     """Whether the sign bit is set (True for -0.0); integers: input < 0."""
-    dtype = _dtype_of(input)
+    dtype = dtype_of(input)
     if dtype.kind == "f":
         return ops.signbit(input)
     if dtype.kind == "i":
-        return ops.less(input, _scalar(0, dtype))
+        return ops.less(input, wrapped_scalar(0, dtype))
     return ops.zeros(tuple(input.shape), dtype="bool")
 
 
-@_unsupported_dtypes(*_WIDE_UNSIGNED)
+@unsupported_dtypes(*WIDE_UNSIGNED)
 @torch_function("input")
 def square(input: Tensor, *, out: Tensor | None = None) -> Tensor:
     """input * input; bool gives int64 (torch computes ``pow(input, 2)``)."""
-    if _dtype_of(input) == core.bool:
+    if dtype_of(input) == core.bool:
         input = ops.astype(input, "int64")
     return ops.multiply(input, input)
 
@@ -505,9 +366,9 @@ def square(input: Tensor, *, out: Tensor | None = None) -> Tensor:
 @torch_function("input")
 def conj_physical(input: Tensor, *, out: Tensor | None = None) -> Tensor:
     """The complex conjugate, materialized; real inputs are copied."""
-    if _dtype_of(input).kind == "c":
+    if dtype_of(input).kind == "c":
         return ops.conj(input)
-    return ops.astype(input, _dtype_of(input), copy=True)
+    return ops.astype(input, dtype_of(input), copy=True)
 
 
 @torch_function("input")
@@ -521,13 +382,13 @@ def nan_to_num(
 ) -> Tensor:
     """nan, inf and -inf replaced (default: 0 and the dtype's largest/smallest finite
     values); a replacement outside a float16 range becomes inf, as torch's cast does."""
-    dtype = _dtype_of(input)
+    dtype = dtype_of(input)
     if dtype.kind not in "fc":
         return ops.astype(input, dtype, copy=True)
     real = _real_dtype(dtype)
 
     def value(given: float | None, default: str) -> Any:
-        return _finfo_extreme(real, default) if given is None else _scalar(given, real)
+        return _finfo_extreme(real, default) if given is None else wrapped_scalar(given, real)
 
     if dtype.kind == "c":
         parts = [ops.real(input), ops.imag(input)]
@@ -537,7 +398,7 @@ def nan_to_num(
         ]
         return ops.add(
             ops.astype(parts[0], dtype),
-            ops.multiply(ops.astype(parts[1], dtype), _scalar(1j, dtype)),
+            ops.multiply(ops.astype(parts[1], dtype), wrapped_scalar(1j, dtype)),
         )
     return _replace_non_finite(input, value(nan, ""), value(posinf, "max"), value(neginf, "min"))
 
@@ -553,14 +414,14 @@ def _finfo_extreme(dtype: core.Dtype, which: str) -> Any:
         largest = 3.3895313892515355e38
     else:
         largest = float(numpy.finfo(str(dtype)).max)
-    return _scalar(-largest if which == "min" else largest, dtype)
+    return wrapped_scalar(-largest if which == "min" else largest, dtype)
 
 
 def _replace_non_finite(x: Any, nan: Any, posinf: Any, neginf: Any) -> Any:
-    dtype = _dtype_of(x)
+    dtype = dtype_of(x)
     x = ops.where(ops.isnan(x), nan, x)
-    x = ops.where(ops.equal(x, _scalar(math.inf, dtype)), posinf, x)
-    return ops.where(ops.equal(x, _scalar(-math.inf, dtype)), neginf, x)
+    x = ops.where(ops.equal(x, wrapped_scalar(math.inf, dtype)), posinf, x)
+    return ops.where(ops.equal(x, wrapped_scalar(-math.inf, dtype)), neginf, x)
 
 
 _set_inplace(
@@ -574,16 +435,16 @@ _set_inplace(
 # ---------------------------------------------------------------------------------------
 def _complex_of(real: Any, imag: Any, dtype: core.Dtype) -> Any:
     return ops.add(
-        ops.astype(real, dtype), ops.multiply(ops.astype(imag, dtype), _scalar(1j, dtype))
+        ops.astype(real, dtype), ops.multiply(ops.astype(imag, dtype), wrapped_scalar(1j, dtype))
     )
 
 
 def _replace_real(old: Any, new: Any) -> Any:
-    return _complex_of(new, ops.imag(old), _dtype_of(old))
+    return _complex_of(new, ops.imag(old), dtype_of(old))
 
 
 def _replace_imag(old: Any, new: Any) -> Any:
-    return _complex_of(ops.real(old), new, _dtype_of(old))
+    return _complex_of(ops.real(old), new, dtype_of(old))
 
 
 def real(input: Tensor) -> Tensor:
@@ -593,14 +454,14 @@ def real(input: Tensor) -> Tensor:
     value is rebuilt as ``re + im * 1j``)."""
     if not input.dtype.is_complex:
         return input
-    return input._make_view(_core("real"), _replace_real)
+    return input._make_view(core_fn("real"), _replace_real)
 
 
 def imag(input: Tensor) -> Tensor:
     """The imaginary part, a view of a complex tensor; real tensors raise as in torch."""
     if not input.dtype.is_complex:
         raise RuntimeError("imag is not implemented for tensors with non-complex dtypes.")
-    return input._make_view(_core("imag"), _replace_imag)
+    return input._make_view(core_fn("imag"), _replace_imag)
 
 
 def _set_part(view: Callable[[Tensor], Tensor]) -> Callable[[Tensor, Any], None]:
@@ -638,15 +499,15 @@ def _scaled(other: Any, alpha: Any, dtype: core.Dtype) -> Any:
     if alpha == 1 and dtype.kind != "c":
         return other
     if dtype == core.bool:
-        return ops.logical_and(other, _scalar(bool(alpha), dtype))
-    return ops.multiply(other, _scalar(alpha, dtype))
+        return ops.logical_and(other, wrapped_scalar(bool(alpha), dtype))
+    return ops.multiply(other, wrapped_scalar(alpha, dtype))
 
 
-@_unsupported_dtypes(*_WIDE_UNSIGNED)
+@unsupported_dtypes(*WIDE_UNSIGNED)
 @torch_function("input", "other")
 def add(input: Tensor, other: Tensor, *, alpha: Any = 1, out: Tensor | None = None) -> Tensor:
     """input + alpha * other (bool + bool is logical or)."""
-    dtype = _dtype_of(input)
+    dtype = dtype_of(input)
     _check_alpha(alpha, dtype)
     return ops.add(input, _scaled(other, alpha, dtype))
 
@@ -654,18 +515,18 @@ def add(input: Tensor, other: Tensor, *, alpha: Any = 1, out: Tensor | None = No
 @torch_function()
 def sub(input: Tensor, other: Tensor, *, alpha: Any = 1, out: Tensor | None = None) -> Tensor:
     """input - alpha * other; any bool operand raises, as in torch."""
-    if _is_bool(input) and _is_bool(other):
+    if is_bool(input) and is_bool(other):
         raise RuntimeError(
             "Subtraction, the `-` operator, with two bool tensors is not supported. Use the "
             "`^` or `logical_xor()` operator instead."
         )
-    if _is_bool(input) or _is_bool(other):
+    if is_bool(input) or is_bool(other):
         raise RuntimeError(
             "Subtraction, the `-` operator, with a bool tensor is not supported. If you are "
             "trying to invert a mask, use the `~` or `logical_not()` operator instead."
         )
-    input, other, dtype = _promote(input, other)
-    _check("sub", dtype, _WIDE_UNSIGNED_SET)
+    input, other, dtype = promote(input, other)
+    check_supported("sub", dtype, _WIDE_UNSIGNED_SET)
     _check_alpha(alpha, dtype)
     return ops.subtract(input, _scaled(other, alpha, dtype))
 
@@ -684,16 +545,16 @@ multiply = mul
 
 def _trunc_divide(a: Any, b: Any) -> Any:
     """C division of integers: floor division corrected toward zero."""
-    dtype = _dtype_of(a)
+    dtype = dtype_of(a)
     quotient = ops.floor_divide(a, b)
     if dtype.kind == "u":
         return quotient
     remainder = ops.subtract(a, ops.multiply(quotient, b))
-    zero = _scalar(0, dtype)
+    zero = wrapped_scalar(0, dtype)
     fix = ops.logical_and(
         ops.not_equal(remainder, zero), ops.not_equal(ops.less(a, zero), ops.less(b, zero))
     )
-    return ops.where(fix, ops.add(quotient, _scalar(1, dtype)), quotient)
+    return ops.where(fix, ops.add(quotient, wrapped_scalar(1, dtype)), quotient)
 
 
 _DIV_UNSUPPORTED = frozenset({core.bool, *_WIDE_UNSIGNED_SET, core.complex64, core.complex128})
@@ -706,16 +567,16 @@ def div(
     """True division (integers give the default dtype), or ``"trunc"``/``"floor"``
     rounding in the common dtype."""
     if rounding_mode is None:
-        return ops.divide(*_float_operands("div", (input, other)))
-    input, other, dtype = _promote(input, other)
+        return ops.divide(*float_operands("div", (input, other)))
+    input, other, dtype = promote(input, other)
     if rounding_mode not in ("trunc", "floor"):
         raise RuntimeError(
             "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found "
             f"'{rounding_mode}'"
         )
-    _check(f"div (rounding_mode={rounding_mode!r})", dtype, _DIV_UNSUPPORTED)
+    check_supported(f"div (rounding_mode={rounding_mode!r})", dtype, _DIV_UNSUPPORTED)
     if dtype.kind in "iu":
-        _check_nonzero_divisor(input, other)
+        check_nonzero_divisor(input, other)
         if rounding_mode == "trunc":
             return _trunc_divide(input, other)
         return ops.floor_divide(input, other)
@@ -730,45 +591,45 @@ divide = div
 @torch_function()
 def true_divide(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
     """input / other; integers give the default dtype."""
-    return ops.divide(*_float_operands("true_divide", (input, other)))
+    return ops.divide(*float_operands("true_divide", (input, other)))
 
 
-@_unsupported_dtypes("bool", *_WIDE_UNSIGNED, "complex")
+@unsupported_dtypes("bool", *WIDE_UNSIGNED, "complex")
 @torch_function("input", "other")
 def floor_divide(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
     """Division rounded toward -inf (Python's ``//``)."""
-    _check_nonzero_divisor(input, other)
+    check_nonzero_divisor(input, other)
     return ops.floor_divide(input, other)
 
 
-@_unsupported_dtypes("bool", *_WIDE_UNSIGNED, "complex")
+@unsupported_dtypes("bool", *WIDE_UNSIGNED, "complex")
 @torch_function("input", "other")
 def remainder(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
     """Python's modulus: the result has the sign of ``other``."""
-    _check_nonzero_divisor(input, other)
+    check_nonzero_divisor(input, other)
     return ops.remainder(input, other)
 
 
 @tensor_arguments("input")
-@_unsupported_dtypes("bool", *_WIDE_UNSIGNED, "complex")
+@unsupported_dtypes("bool", *WIDE_UNSIGNED, "complex")
 @torch_function("input", "other")
 def fmod(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
     """C's fmod: the result has the sign of ``input``."""
-    _check_nonzero_divisor(input, other)
+    check_nonzero_divisor(input, other)
     return ops.fmod(input, other)
 
 
 def _integer_pow(base: Any, exponent: Any) -> Any:
     """Integer powers with torch's results for negative exponents: 1 for base 1, +-1 for
     base -1, 0 otherwise."""
-    dtype = _dtype_of(base)
-    zero, one = _scalar(0, dtype), _scalar(1, dtype)
+    dtype = dtype_of(base)
+    zero, one = wrapped_scalar(0, dtype), wrapped_scalar(1, dtype)
     if dtype.kind == "u":
         return ops.pow(base, exponent)
     negative = ops.less(exponent, zero)
     result = ops.pow(base, ops.where(negative, zero, exponent))
-    odd = ops.not_equal(ops.remainder(exponent, _scalar(2, dtype)), zero)
-    minus_one = _scalar(-1, dtype)
+    odd = ops.not_equal(ops.remainder(exponent, wrapped_scalar(2, dtype)), zero)
+    minus_one = wrapped_scalar(-1, dtype)
     special = ops.where(
         ops.equal(base, one),
         one,
@@ -782,17 +643,17 @@ def pow(input: Tensor, exponent: Tensor, *, out: Tensor | None = None) -> Tensor
     """input ** exponent in the common dtype; integer powers wrap on overflow, and an
     integer base with a negative Python int exponent raises, as in torch."""
     scalar_exponent = exponent if type(exponent) in (bool, int, float, complex) else None
-    base, exponent, dtype = _promote(input, exponent)
+    base, exponent, dtype = promote(input, exponent)
     if dtype == core.bool:
         if type(scalar_exponent) is bool:
-            return ops.logical_or(base, _scalar(not scalar_exponent, dtype))
+            return ops.logical_or(base, wrapped_scalar(not scalar_exponent, dtype))
         raise _unsupported("pow", dtype)
-    _check("pow", dtype, _WIDE_UNSIGNED_SET)
+    check_supported("pow", dtype, _WIDE_UNSIGNED_SET)
     if dtype.kind in "iu":
         if type(scalar_exponent) is int:
             if scalar_exponent < 0:
                 raise RuntimeError("Integers to negative integer powers are not allowed.")
-            _check_fits(scalar_exponent, dtype)
+            check_fits(scalar_exponent, dtype)
         return _integer_pow(base, exponent)
     if dtype.kind == "c":
         if scalar_exponent is None:
@@ -807,9 +668,11 @@ def _complex_pow(base: Any, exponent: Any) -> Any:
     is nan there, as in torch); 0 ** y is 0 where y has a positive real part (C's
     exp(-inf + nan j), which not every backend computes as 0)."""
     result = ops.exp(ops.multiply(exponent, ops.log(base)))
-    dtype = _dtype_of(base)
-    zero = ops.logical_and(ops.equal(base, _scalar(0, dtype)), ops.greater(ops.real(exponent), 0))
-    return ops.where(zero, _scalar(0, dtype), result)
+    dtype = dtype_of(base)
+    zero = ops.logical_and(
+        ops.equal(base, wrapped_scalar(0, dtype)), ops.greater(ops.real(exponent), 0)
+    )
+    return ops.where(zero, wrapped_scalar(0, dtype), result)
 
 
 @torch_function()
@@ -817,7 +680,7 @@ def float_power(input: Tensor, exponent: Tensor, *, out: Tensor | None = None) -
     """input ** exponent computed in float64 (complex128 when either is complex)."""
     values = [input, exponent]
     is_complex = any(
-        type(v) is complex or (type(v) not in (bool, int, float) and _dtype_of(v).kind == "c")
+        type(v) is complex or (type(v) not in (bool, int, float) and dtype_of(v).kind == "c")
         for v in values
     )
     dtype = core.complex128 if is_complex else core.float64
@@ -836,7 +699,7 @@ def float_power(input: Tensor, exponent: Tensor, *, out: Tensor | None = None) -
 @torch_function()
 def atan2(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
     """The angle of (other, input); integers give the default dtype."""
-    return ops.atan2(*_float_operands("atan2", (input, other), _COMPLEX))
+    return ops.atan2(*float_operands("atan2", (input, other), COMPLEX))
 
 
 arctan2 = atan2
@@ -846,11 +709,11 @@ arctan2 = atan2
 @torch_function()
 def copysign(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
     """|input| with the sign of other (-0.0 counts as negative)."""
-    return ops.copysign(*_float_operands("copysign", (input, other), _COMPLEX))
+    return ops.copysign(*float_operands("copysign", (input, other), COMPLEX))
 
 
 @tensor_arguments("input", "other")
-@_unsupported_dtypes(*_INTEGRAL, "complex")
+@unsupported_dtypes(*_INTEGRAL, "complex")
 @torch_function("input", "other")
 def hypot(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
     """sqrt(input**2 + other**2) without overflow."""
@@ -863,30 +726,30 @@ def ldexp(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
     """input * 2 ** other, as torch computes it: ``mul(input, pow(2.0, other))``, a
     complex input in its complex dtype, a floating input with an integer exponent in the
     input's dtype (a bool exponent raises there)."""
-    dtype, exponent_dtype = _dtype_of(input), _dtype_of(other)
+    dtype, exponent_dtype = dtype_of(input), dtype_of(other)
     if dtype.kind == "f" and exponent_dtype.kind in "biu":
         # torch's fast path: a float input keeps its dtype; bool and uint16+ exponents fail
         if exponent_dtype == core.bool or exponent_dtype in _WIDE_UNSIGNED_SET:
             raise _unsupported("ldexp", exponent_dtype)
         work = core.float32 if dtype in HALF_FLOATS else dtype  # half types scale in float32
-        power = ops.pow(_scalar(2.0, work), ops.astype(other, work))
+        power = ops.pow(wrapped_scalar(2.0, work), ops.astype(other, work))
         return ops.astype(ops.multiply(ops.astype(input, work), power), dtype)
     if dtype.kind == "c":  # computed in the complex dtype
-        input, exponent = _float_operands("ldexp", (input, other))
-        return ops.multiply(input, ops.pow(_scalar(2.0, _dtype_of(input)), exponent))
-    exponent = _floating(other)
-    power = _in_float32(lambda e: ops.pow(_scalar(2.0, _dtype_of(e)), e), exponent)
-    input, power, _ = _promote(input, power)
-    return ops.multiply(_floating(input), _floating(power))
+        input, exponent = float_operands("ldexp", (input, other))
+        return ops.multiply(input, ops.pow(wrapped_scalar(2.0, dtype_of(input)), exponent))
+    exponent = floating(other)
+    power = in_float32(lambda e: ops.pow(wrapped_scalar(2.0, dtype_of(e)), e), exponent)
+    input, power, _ = promote(input, power)
+    return ops.multiply(floating(input), floating(power))
 
 
 @tensor_arguments("input", "other")
-@_unsupported_dtypes(*_INTEGRAL)
+@unsupported_dtypes(*_INTEGRAL)
 @torch_function("input", "other")
 def logaddexp(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
     """log(exp(input) + exp(other)) without overflow (complex: computed from the larger
     real part)."""
-    if _dtype_of(input).kind != "c":
+    if dtype_of(input).kind != "c":
         return ops.logaddexp(input, other)
     larger = ops.where(ops.greater_equal(ops.real(input), ops.real(other)), input, other)
     smaller = ops.where(ops.greater_equal(ops.real(input), ops.real(other)), other, input)
@@ -894,23 +757,23 @@ def logaddexp(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Ten
 
 
 @tensor_arguments("input", "other")
-@_unsupported_dtypes(*_INTEGRAL, "complex")
+@unsupported_dtypes(*_INTEGRAL, "complex")
 @torch_function("input", "other")
 def logaddexp2(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
     """log2(2**input + 2**other) as torch's kernel computes it: max + log1p(2**-|input -
     other|) / ln 2 (equal infinities give themselves); 16-bit floats through float32."""
-    dtype = _dtype_of(input)
+    dtype = dtype_of(input)
     work = core.float32 if dtype in HALF_FLOATS else dtype
     a, b = ops.astype(input, work), ops.astype(other, work)
     gap = ops.negative(ops.abs(ops.subtract(a, b)))
-    correction = ops.multiply(ops.log1p(ops.exp2(gap)), _scalar(1 / math.log(2), work))
+    correction = ops.multiply(ops.log1p(ops.exp2(gap)), wrapped_scalar(1 / math.log(2), work))
     result = ops.add(ops.maximum(a, b), correction)
     same_infinity = ops.logical_and(ops.isinf(a), ops.equal(a, b))
     return ops.astype(ops.where(same_infinity, a, result), dtype)
 
 
 @tensor_arguments("input", "other")
-@_unsupported_dtypes(*_INTEGRAL, "complex")
+@unsupported_dtypes(*_INTEGRAL, "complex")
 @torch_function("input", "other")
 def nextafter(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
     """The next representable value after input toward other."""
@@ -920,23 +783,23 @@ def nextafter(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Ten
 @torch_function()
 def xlogy(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
     """input * log(other), 0 where input is 0 (nan where other is nan)."""
-    x, y = _float_operands("xlogy", (input, other), _COMPLEX)
-    dtype = _dtype_of(x)
+    x, y = float_operands("xlogy", (input, other), COMPLEX)
+    dtype = dtype_of(x)
     product = ops.multiply(x, ops.log(y))
-    result = ops.where(ops.equal(x, _scalar(0, dtype)), _scalar(0, dtype), product)
+    result = ops.where(ops.equal(x, wrapped_scalar(0, dtype)), wrapped_scalar(0, dtype), product)
     return ops.where(ops.isnan(y), y, result)
 
 
-@_unsupported_dtypes("bool")
+@unsupported_dtypes("bool")
 @torch_function("input", "tensor1", "tensor2")
 def addcmul(
     input: Tensor, tensor1: Tensor, tensor2: Tensor, *, value: Any = 1, out: Tensor | None = None
 ) -> Tensor:
     """input + value * tensor1 * tensor2, evaluated left to right as torch does (an
     integer result truncates ``value``)."""
-    dtype = _dtype_of(input)
+    dtype = dtype_of(input)
     if value != 1 or dtype.kind == "c":
-        tensor1 = ops.multiply(_scalar(value, dtype), tensor1)
+        tensor1 = ops.multiply(wrapped_scalar(value, dtype), tensor1)
     return ops.add(input, ops.multiply(tensor1, tensor2))
 
 
@@ -945,7 +808,7 @@ def addcdiv(
     input: Tensor, tensor1: Tensor, tensor2: Tensor, *, value: Any = 1, out: Tensor | None = None
 ) -> Tensor:
     """input + value * tensor1 / tensor2; integer tensor1 and tensor2 raise, as in torch."""
-    if _dtype_of(tensor1).kind in "biu" and _dtype_of(tensor2).kind in "biu":
+    if dtype_of(tensor1).kind in "biu" and dtype_of(tensor2).kind in "biu":
         raise RuntimeError(
             "Integer division with addcdiv is no longer supported, and in a future  release "
             "addcdiv will perform a true division of tensor1 and tensor2. The historic "
@@ -954,9 +817,9 @@ def addcdiv(
             "tensor2) for float inputs. The future addcdiv behavior is just the latter "
             "implementation: (input + value * tensor1 / tensor2), for all dtypes."
         )
-    input, tensor1, tensor2, dtype = _promote(input, tensor1, tensor2)
+    input, tensor1, tensor2, dtype = promote(input, tensor1, tensor2)
     if value != 1 or dtype.kind == "c":
-        tensor1 = ops.multiply(_scalar(value, dtype), tensor1)
+        tensor1 = ops.multiply(wrapped_scalar(value, dtype), tensor1)
     return ops.add(input, ops.divide(tensor1, tensor2))
 
 
@@ -965,26 +828,28 @@ def lerp(input: Tensor, end: Tensor, weight: Any, *, out: Tensor | None = None) 
     """input + weight * (end - input), computed from the nearer end as torch does.
 
     ``input`` and ``end`` must have the same floating dtype (torch does not promote)."""
-    dtype = _dtype_of(input)
-    if _dtype_of(end) != dtype:
+    dtype = dtype_of(input)
+    if dtype_of(end) != dtype:
         raise RuntimeError(
             f"expected dtype {_torch_name(dtype)} for `end` but got dtype "
-            f"{_torch_name(_dtype_of(end))}"
+            f"{_torch_name(dtype_of(end))}"
         )
     if dtype.kind not in "fc":
         raise _unsupported("lerp", dtype)
     if type(weight) in (bool, int, float, complex):
-        weight = _scalar(weight, dtype)
-    elif len(weight.shape) and _dtype_of(weight) != dtype:
+        weight = wrapped_scalar(weight, dtype)
+    elif len(weight.shape) and dtype_of(weight) != dtype:
         raise RuntimeError(
             f"expected dtype {_torch_name(dtype)} for `weight` but got dtype "
-            f"{_torch_name(_dtype_of(weight))}"
+            f"{_torch_name(dtype_of(weight))}"
         )
     else:
         weight = ops.astype(weight, dtype)
     difference = ops.subtract(end, input)
     low = ops.add(input, ops.multiply(weight, difference))
-    high = ops.subtract(end, ops.multiply(difference, ops.subtract(_scalar(1, dtype), weight)))
+    high = ops.subtract(
+        end, ops.multiply(difference, ops.subtract(wrapped_scalar(1, dtype), weight))
+    )
     return ops.where(ops.less(ops.abs(weight), 0.5), low, high)
 
 
@@ -1007,14 +872,14 @@ def clamp(
     float bounds gives the default dtype); min > max gives max; nan bounds give nan."""
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
-    x, low, high, dtype = _promote(input, min, max)
+    x, low, high, dtype = promote(input, min, max)
     if dtype.kind == "c":
         raise NotImplementedError("clamp is not supported for complex types")
-    _check("clamp", dtype, _CLAMP_UNSUPPORTED)
+    check_supported("clamp", dtype, _CLAMP_UNSUPPORTED)
     if dtype.kind in "iu":
         for bound in (min, max):
             if type(bound) is int:
-                _check_fits(bound, dtype)
+                check_fits(bound, dtype)
     if low is not None:
         x = ops.maximum(x, low)
     if high is not None:
@@ -1046,11 +911,11 @@ _set_inplace(
 # ---------------------------------------------------------------------------------------
 # bitwise and logical
 # ---------------------------------------------------------------------------------------
-@_unsupported_dtypes(*_WIDE_UNSIGNED, "float", "complex")
+@unsupported_dtypes(*WIDE_UNSIGNED, "float", "complex")
 @torch_function("input")
 def bitwise_not(input: Tensor, *, out: Tensor | None = None) -> Tensor:
     """~input (logical not for bool)."""
-    if _dtype_of(input) == core.bool:
+    if dtype_of(input) == core.bool:
         return ops.logical_not(input)
     return ops.bitwise_invert(input)
 
@@ -1059,75 +924,76 @@ def _bitwise(
     name: str, compute: Callable[[Any, Any], Any], logical: Callable[[Any, Any], Any]
 ) -> Callable[..., Any]:
     def function(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
-        if _dtype_of(input) == core.bool:
+        if dtype_of(input) == core.bool:
             return logical(input, other)
         return compute(input, other)
 
     function.__name__ = function.__qualname__ = name
     function.__doc__ = f"Elementwise {name.removeprefix('bitwise_')} of integers or bools."
     function.__module__ = __name__
-    return _unsupported_dtypes("float", "complex")(torch_function("input", "other")(function))
+    return unsupported_dtypes("float", "complex")(torch_function("input", "other")(function))
 
 
-bitwise_and = _bitwise("bitwise_and", _core("bitwise_and"), _core("logical_and"))
-bitwise_or = _bitwise("bitwise_or", _core("bitwise_or"), _core("logical_or"))
-bitwise_xor = _bitwise("bitwise_xor", _core("bitwise_xor"), _core("logical_xor"))
+bitwise_and = _bitwise("bitwise_and", core_fn("bitwise_and"), core_fn("logical_and"))
+bitwise_or = _bitwise("bitwise_or", core_fn("bitwise_or"), core_fn("logical_or"))
+bitwise_xor = _bitwise("bitwise_xor", core_fn("bitwise_xor"), core_fn("logical_xor"))
 
 
 def _out_of_range_shift(other: Any, dtype: core.Dtype) -> Any:
     return ops.logical_or(
-        ops.less(other, _scalar(0, dtype)), ops.greater_equal(other, _scalar(dtype.bits, dtype))
+        ops.less(other, wrapped_scalar(0, dtype)),
+        ops.greater_equal(other, wrapped_scalar(dtype.bits, dtype)),
     )
 
 
-@_unsupported_dtypes("bool", *_WIDE_UNSIGNED, "float", "complex")
+@unsupported_dtypes("bool", *WIDE_UNSIGNED, "float", "complex")
 @torch_function("input", "other")
 def bitwise_left_shift(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
     """input << other; a shift that is negative or at least the bit width gives 0."""
-    dtype = _dtype_of(input)
+    dtype = dtype_of(input)
     outside = _out_of_range_shift(other, dtype)
-    zero = _scalar(0, dtype)
+    zero = wrapped_scalar(0, dtype)
     shifted = ops.bitwise_left_shift(input, ops.where(outside, zero, other))
     return ops.where(outside, zero, shifted)
 
 
-@_unsupported_dtypes("bool", *_WIDE_UNSIGNED, "float", "complex")
+@unsupported_dtypes("bool", *WIDE_UNSIGNED, "float", "complex")
 @torch_function("input", "other")
 def bitwise_right_shift(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
     """input >> other (arithmetic); a shift that is negative or at least the bit width
     gives the sign fill (0 or -1)."""
-    dtype = _dtype_of(input)
+    dtype = dtype_of(input)
     outside = _out_of_range_shift(other, dtype)
-    zero = _scalar(0, dtype)
+    zero = wrapped_scalar(0, dtype)
     shifted = ops.bitwise_right_shift(input, ops.where(outside, zero, other))
     if dtype.kind == "u":
         fill = zero
     else:
-        fill = ops.where(ops.less(input, zero), _scalar(-1, dtype), zero)
+        fill = ops.where(ops.less(input, zero), wrapped_scalar(-1, dtype), zero)
     return ops.where(outside, fill, shifted)
 
 
-@_unsupported_dtypes(*_WIDE_UNSIGNED)
+@unsupported_dtypes(*WIDE_UNSIGNED)
 @torch_function("input")
 def logical_not(input: Tensor, *, out: Tensor | None = None) -> Tensor:
     """Whether input is zero, as bool."""
-    return ops.logical_not(_truth(input))
+    return ops.logical_not(truth(input))
 
 
 def _logical(name: str, compute: Callable[[Any, Any], Any]) -> Callable[..., Any]:
     def function(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
-        return compute(_truth(input), _truth(other))
+        return compute(truth(input), truth(other))
 
     function.__name__ = function.__qualname__ = name
     function.__doc__ = f"Elementwise logical {name.removeprefix('logical_')}, as bool."
     function.__module__ = __name__
-    decorated = _unsupported_dtypes(*_WIDE_UNSIGNED)(torch_function("input", "other")(function))
+    decorated = unsupported_dtypes(*WIDE_UNSIGNED)(torch_function("input", "other")(function))
     return tensor_arguments("input", "other")(decorated)
 
 
-logical_and = _logical("logical_and", _core("logical_and"))
-logical_or = _logical("logical_or", _core("logical_or"))
-logical_xor = _logical("logical_xor", _core("logical_xor"))
+logical_and = _logical("logical_and", core_fn("logical_and"))
+logical_or = _logical("logical_or", core_fn("logical_or"))
+logical_xor = _logical("logical_xor", core_fn("logical_xor"))
 
 _set_inplace(
     "bitwise_not", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift",

@@ -21,10 +21,31 @@ from typing import Any
 
 import core
 from core import native as ops
-from core.support import with_unsupported_dtypes
-from frontends.torch import _dtype, return_types
+from frontends.torch import return_types
 from frontends.torch._dtype import HALF_FLOATS
 from frontends.torch._frontend import functions, torch_function
+from frontends.torch._linalg_native import (
+    matrix_norm_native,
+    vector_norm_native,
+)
+from frontends.torch._ops_support import (
+    WIDE_UNSIGNED,
+    accumulate_low,
+    check_nonempty,
+    core_dtype,
+    default_float,
+    dtype_of,
+    isnan,
+    nan_to_zero,
+    ndim_of,
+    normalize_dim,
+    normalize_dims,
+    reduce,
+    reduced_shape,
+    scalar,
+    torch_name,
+    unsupported_dtypes,
+)
 from frontends.torch._tensor import Tensor
 
 __all__ = [
@@ -35,7 +56,6 @@ __all__ = [
 ]  # fmt: skip
 
 _VERSION = "2.13 and below"
-_WIDE_UNSIGNED = ("uint16", "uint32", "uint64")
 
 _max_type = return_types.make("max", ("values", "indices"))
 _min_type = return_types.make("min", ("values", "indices"))
@@ -43,132 +63,6 @@ _aminmax_type = return_types.make("aminmax", ("min", "max"))
 _median_type = return_types.make("median", ("values", "indices"))
 _nanmedian_type = return_types.make("nanmedian", ("values", "indices"))
 _mode_type = return_types.make("mode", ("values", "indices"))
-
-
-def _unsupported_dtypes(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """``with_unsupported_dtypes`` for torch 2.13."""
-    return with_unsupported_dtypes({_VERSION: names}, "torch")
-
-
-# ---------------------------------------------------------------------------------------
-# helpers on native arrays (the other modules of this part import them)
-# ---------------------------------------------------------------------------------------
-def dtype_of(x: Any) -> core.Dtype:
-    """The core dtype of a native array."""
-    return core.as_core_dtype(x.dtype)
-
-
-def ndim_of(x: Any) -> int:
-    return len(x.shape)
-
-
-def default_float() -> core.Dtype:
-    return _dtype.get_default_dtype().core_dtype
-
-
-def core_dtype(dtype: Any) -> core.Dtype | None:
-    """A torch dtype argument (torch dtype, Python type, None) as a core dtype."""
-    return None if dtype is None else _dtype.to_torch_dtype(dtype).core_dtype
-
-
-def torch_name(dtype: core.Dtype) -> str:
-    """torch's C++ name of a dtype (``Float``, ``Long``), as its messages use."""
-    return _dtype.scalar_type_name(dtype)
-
-
-def real_dtype(dtype: core.Dtype) -> core.Dtype:
-    return {core.complex64: core.float32, core.complex128: core.float64}.get(dtype, dtype)
-
-
-def complex_dtype(dtype: core.Dtype) -> core.Dtype:
-    return core.complex128 if dtype == core.float64 else core.complex64
-
-
-def normalize_dim(dim: int, ndim: int) -> int:
-    """``dim`` in ``[0, ndim)``; torch's IndexError otherwise (a 0-d tensor takes 0/-1)."""
-    bound = builtins.max(ndim, 1)
-    if not -bound <= dim < bound:
-        raise IndexError(
-            f"Dimension out of range (expected to be in range of [{-bound}, {bound - 1}], "
-            f"but got {dim})"
-        )
-    return dim % bound
-
-
-def normalize_dims(dim: int | Sequence[int] | None, ndim: int) -> tuple[int, ...] | None:
-    """torch's ``dim`` argument (int, sequence, None) as sorted-free normalized tuple; an
-    empty sequence means every dimension (None), as in torch's reductions."""
-    if dim is None:
-        return None
-    if not isinstance(dim, (tuple, list)):
-        return (normalize_dim(builtins.int(dim), ndim),)
-    dims = tuple(normalize_dim(builtins.int(d), ndim) for d in dim)
-    if not dims:
-        return None
-    seen: set[int] = set()
-    for d in dims:
-        if d in seen:
-            raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
-        seen.add(d)
-    return dims
-
-
-def scalar(value: Any, dtype: core.Dtype) -> Any:
-    """A Python number as a 0-d native of ``dtype``."""
-    return ops.asarray(value, dtype=dtype)
-
-
-def reduce(fn: Callable[..., Any], x: Any, dim: Any, keepdim: bool, **kwargs: Any) -> Any:
-    """``fn(x, axis=..., keepdims=...)`` with torch's ``dim`` rules (0-d inputs take dim 0
-    or -1; ``None`` or an empty list reduce everything)."""
-    ndim = ndim_of(x)
-    axes = normalize_dims(dim, ndim)
-    if ndim == 0:
-        return fn(x, axis=None, keepdims=False, **kwargs)
-    if axes is None:
-        return fn(x, axis=None, keepdims=keepdim, **kwargs)
-    return fn(x, axis=axes, keepdims=keepdim, **kwargs)
-
-
-def accumulate_low(fn: Callable[..., Any], x: Any, *args: Any, **kwargs: Any) -> Any:
-    """``fn`` computed in float32 for float16/bfloat16 (complex64 stays), rounded back."""
-    dtype = dtype_of(x)
-    if dtype in HALF_FLOATS:
-        return ops.astype(fn(ops.astype(x, core.float32), *args, **kwargs), dtype)
-    return fn(x, *args, **kwargs)
-
-
-def reduced_shape(shape: tuple[int, ...], axes: tuple[int, ...] | None, keepdim: bool) -> tuple:
-    if axes is None:
-        return (1,) * len(shape) if keepdim else ()
-    if keepdim:
-        return tuple(1 if i in axes else n for i, n in enumerate(shape))
-    return tuple(n for i, n in enumerate(shape) if i not in axes)
-
-
-def check_nonempty(name: str, x: Any, axes: tuple[int, ...] | None) -> None:
-    """torch refuses max-like reductions over an empty extent."""
-    shape = tuple(x.shape)
-    if axes is None:
-        if 0 in shape:
-            raise RuntimeError(
-                f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
-                "Specify the reduction dim with the 'dim' argument."
-            )
-        return
-    for axis in axes:
-        if ndim_of(x) and shape[axis] == 0:
-            raise IndexError(f"{name}(): Expected reduction dim {axis} to have non-zero size.")
-
-
-def isnan(x: Any) -> Any:
-    return ops.isnan(x) if dtype_of(x).kind in "fc" else ops.zeros(x.shape, dtype=core.bool)
-
-
-def nan_to_zero(x: Any) -> Any:
-    if dtype_of(x).kind not in "fc":
-        return x
-    return ops.where(ops.isnan(x), scalar(0, dtype_of(x)), x)
 
 
 def _torch() -> Any:
@@ -213,17 +107,17 @@ def _arg(name: str, input: Any, dim: int | None, keepdim: bool, largest: bool) -
     return ops.astype(index, core.int64)
 
 
-_ARG_UNSUPPORTED = ("bool", "complex", *_WIDE_UNSIGNED)
+_ARG_UNSUPPORTED = ("bool", "complex", *WIDE_UNSIGNED)
 
 
-@_unsupported_dtypes(*_ARG_UNSUPPORTED)
+@unsupported_dtypes(*_ARG_UNSUPPORTED)
 @torch_function("input")
 def argmax(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
     """The index of the first maximum (NaN counts as the maximum); int64."""
     return _arg("argmax", input, dim, keepdim, True)
 
 
-@_unsupported_dtypes(*_ARG_UNSUPPORTED)
+@unsupported_dtypes(*_ARG_UNSUPPORTED)
 @torch_function("input")
 def argmin(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
     """The index of the first minimum (NaN counts as the minimum); int64."""
@@ -238,7 +132,7 @@ def _amax_like(name: str, input: Any, dim: Any, keepdim: bool, largest: bool) ->
     return _extreme(input, axes, keepdim, largest)
 
 
-@_unsupported_dtypes("complex", *_WIDE_UNSIGNED)
+@unsupported_dtypes("complex", *WIDE_UNSIGNED)
 @torch_function("input")
 def amax(
     input: Tensor,
@@ -251,7 +145,7 @@ def amax(
     return _amax_like("amax", input, dim, keepdim, True)
 
 
-@_unsupported_dtypes("complex", *_WIDE_UNSIGNED)
+@unsupported_dtypes("complex", *WIDE_UNSIGNED)
 @torch_function("input")
 def amin(
     input: Tensor,
@@ -264,7 +158,7 @@ def amin(
     return _amax_like("amin", input, dim, keepdim, False)
 
 
-@_unsupported_dtypes("complex", *_WIDE_UNSIGNED)
+@unsupported_dtypes("complex", *WIDE_UNSIGNED)
 @torch_function("input")
 def aminmax(
     input: Tensor, *, dim: int | None = None, keepdim: bool = False, out: Any = None
@@ -316,7 +210,7 @@ def _binary_extreme(input: Any, other: Any, largest: bool) -> Any:
     return result
 
 
-@_unsupported_dtypes(*_WIDE_UNSIGNED)
+@unsupported_dtypes(*WIDE_UNSIGNED)
 @torch_function("input")
 def max(
     input: Tensor,
@@ -331,7 +225,7 @@ def max(
     return _max_min("max", input, dim, keepdim, other, True)
 
 
-@_unsupported_dtypes(*_WIDE_UNSIGNED)
+@unsupported_dtypes(*WIDE_UNSIGNED)
 @torch_function("input")
 def min(
     input: Tensor,
@@ -384,7 +278,7 @@ def any(
 def count_nonzero(input: Tensor, dim: int | Sequence[int] | None = None) -> Tensor:
     """The number of non-zero elements over ``dim``; int64 (uint16/32/64 need ``dim``,
     as torch's whole-tensor kernel lacks them)."""
-    if dim is None and str(dtype_of(input)) in _WIDE_UNSIGNED:
+    if dim is None and str(dtype_of(input)) in WIDE_UNSIGNED:
         raise NotImplementedError(
             f"\"nonzero_count_cpu\" not implemented for '{torch_name(dtype_of(input))}'"
         )
@@ -433,7 +327,7 @@ def sum(
     return _summation(_sum_all, input, dim, keepdim, dtype)
 
 
-@_unsupported_dtypes("complex")
+@unsupported_dtypes("complex")
 @torch_function("input")
 def nansum(
     input: Tensor,
@@ -725,7 +619,7 @@ def _median(
     return result_type(values, indices)
 
 
-@_unsupported_dtypes("bool", "complex", *_WIDE_UNSIGNED)
+@unsupported_dtypes("bool", "complex", *WIDE_UNSIGNED)
 @torch_function("input")
 def median(input: Tensor, dim: int | None = None, keepdim: bool = False, *, out: Any = None) -> Any:
     """The lower median (NaN if the slice holds NaN); with ``dim``,
@@ -733,7 +627,7 @@ def median(input: Tensor, dim: int | None = None, keepdim: bool = False, *, out:
     return _median("median", input, dim, keepdim, False, _median_type)
 
 
-@_unsupported_dtypes("bool", "complex", *_WIDE_UNSIGNED)
+@unsupported_dtypes("bool", "complex", *WIDE_UNSIGNED)
 @torch_function("input")
 def nanmedian(
     input: Tensor, dim: int | None = None, keepdim: bool = False, *, out: Any = None
@@ -742,7 +636,7 @@ def nanmedian(
     return _median("nanmedian", input, dim, keepdim, True, _nanmedian_type)
 
 
-@_unsupported_dtypes("complex", *_WIDE_UNSIGNED)
+@unsupported_dtypes("complex", *WIDE_UNSIGNED)
 @torch_function("input")
 def mode(input: Tensor, dim: int = -1, keepdim: bool = False, *, out: Any = None) -> Any:
     """The most frequent value along ``dim`` (the smallest on ties) and the index of its
@@ -897,8 +791,6 @@ def dist(input: Tensor, other: Tensor, p: float = 2) -> Tensor:
             "norm(): input dtype should be either floating point or complex. Got "
             f"{torch_name(dtype)} instead."
         )
-    from frontends.torch.linalg import vector_norm_native
-
     return vector_norm_native(ops.subtract(input, other), p, None, False)
 
 
@@ -913,8 +805,6 @@ def norm(
 ) -> Tensor:
     """Deprecated ``torch.norm``: as torch, ``linalg.vector_norm`` unless ``p`` is a string
     other than 'fro' over more than two dims ('nuc' gives ``linalg.matrix_norm``)."""
-    from frontends.torch.linalg import matrix_norm_native, vector_norm_native
-
     dims = None if dim is None else ([dim] if isinstance(dim, builtins.int) else list(dim))
     if isinstance(p, str):
         if p == "fro" and (dim is None or isinstance(dim, builtins.int) or len(dim) <= 2):

@@ -17,15 +17,17 @@ from core import native as ops
 from frontends.torch import _dtype
 from frontends.torch import pointwise_ops as _pointwise
 from frontends.torch._frontend import _unsupported, torch_function
-from frontends.torch._tensor import Tensor, _normalize_dim
-from frontends.torch.pointwise_ops import (
-    _dtype_of,
-    _float_operands,
-    _floating,
-    _in_float32,
-    _scalar,
-    _unsupported_dtypes,
+from frontends.torch._ops_support import (
+    COMPLEX,
+    dtype_of,
+    float_operands,
+    floating,
+    in_float32,
+    round_float,
+    unsupported_dtypes,
+    wrapped_scalar,
 )
+from frontends.torch._tensor import Tensor, _normalize_dim
 from frontends.torch.reduction_ops import logsumexp
 
 __all__ = [
@@ -51,76 +53,76 @@ xlogy = _pointwise.xlogy
 _SQRT_HALF = math.sqrt(0.5)
 
 
-@_unsupported_dtypes("complex")
+@unsupported_dtypes("complex")
 @torch_function("input")
 def entr(input: Tensor, *, out: Tensor | None = None) -> Tensor:
     """-input * log(input); 0 at 0, -inf for negative inputs, nan for nan."""
-    x = _floating(input)
-    dtype = _dtype_of(x)
-    zero = _scalar(0, dtype)
+    x = floating(input)
+    dtype = dtype_of(x)
+    zero = wrapped_scalar(0, dtype)
     value = ops.negative(ops.multiply(x, ops.log(ops.where(ops.greater(x, zero), x, 1))))
     value = ops.where(ops.equal(x, zero), zero, value)
-    value = ops.where(ops.less(x, zero), _scalar(-math.inf, dtype), value)
+    value = ops.where(ops.less(x, zero), wrapped_scalar(-math.inf, dtype), value)
     return ops.where(ops.isnan(x), x, value)
 
 
 def _ndtr(x: Any) -> Any:
-    return ops.multiply(ops.erfc(ops.multiply(x, _scalar(-_SQRT_HALF, _dtype_of(x)))), 0.5)
+    return ops.multiply(ops.erfc(ops.multiply(x, wrapped_scalar(-_SQRT_HALF, dtype_of(x)))), 0.5)
 
 
-@_unsupported_dtypes("complex")
+@unsupported_dtypes("complex")
 @torch_function("input")
 def ndtr(input: Tensor, *, out: Tensor | None = None) -> Tensor:
     """The standard normal CDF, computed as torch composes it: (1 + erf(x / sqrt(2))) / 2
     in the input's dtype (so it is 0 below about -8.3 in float32, as in torch)."""
-    x = _floating(input)
-    dtype = _dtype_of(x)
-    scaled = ops.multiply(x, _scalar(_SQRT_HALF, dtype))
-    error = _in_float32(ops.erf, scaled)
-    return ops.multiply(ops.add(error, _scalar(1, dtype)), _scalar(0.5, dtype))
+    x = floating(input)
+    dtype = dtype_of(x)
+    scaled = ops.multiply(x, wrapped_scalar(_SQRT_HALF, dtype))
+    error = in_float32(ops.erf, scaled)
+    return ops.multiply(ops.add(error, wrapped_scalar(1, dtype)), wrapped_scalar(0.5, dtype))
 
 
 def _log_ndtr(x: Any) -> Any:
-    dtype = _dtype_of(x)
-    half = _scalar(_SQRT_HALF, dtype)
+    dtype = dtype_of(x)
+    half = wrapped_scalar(_SQRT_HALF, dtype)
     # x > 0: log1p(-ndtr(-x)) keeps the tiny negative value
     upper = ops.log1p(ops.negative(ops.multiply(ops.erfc(ops.multiply(x, half)), 0.5)))
     middle = ops.log(_ndtr(x))
     # x < -10: the asymptotic series of log(ndtr), where erfc would underflow
-    safe = ops.where(ops.less(x, _scalar(-10, dtype)), x, _scalar(-10, dtype))
+    safe = ops.where(ops.less(x, wrapped_scalar(-10, dtype)), x, wrapped_scalar(-10, dtype))
     inverse_square = ops.reciprocal(ops.multiply(safe, safe))
-    series = _scalar(1, dtype)
-    term = _scalar(1, dtype)
+    series = wrapped_scalar(1, dtype)
+    term = wrapped_scalar(1, dtype)
     for k in range(1, 6):
-        term = ops.multiply(term, ops.multiply(inverse_square, _scalar(-(2 * k - 1), dtype)))
+        term = ops.multiply(term, ops.multiply(inverse_square, wrapped_scalar(-(2 * k - 1), dtype)))
         series = ops.add(series, term)
     lower = ops.subtract(
         ops.subtract(
-            ops.multiply(ops.multiply(safe, safe), _scalar(-0.5, dtype)),
+            ops.multiply(ops.multiply(safe, safe), wrapped_scalar(-0.5, dtype)),
             ops.log(ops.negative(safe)),
         ),
-        _scalar(0.5 * math.log(2 * math.pi), dtype),
+        wrapped_scalar(0.5 * math.log(2 * math.pi), dtype),
     )
     lower = ops.add(lower, ops.log(series))
-    result = ops.where(ops.greater(x, _scalar(0, dtype)), upper, middle)
-    return ops.where(ops.less(x, _scalar(-10, dtype)), lower, result)
+    result = ops.where(ops.greater(x, wrapped_scalar(0, dtype)), upper, middle)
+    return ops.where(ops.less(x, wrapped_scalar(-10, dtype)), lower, result)
 
 
-@_unsupported_dtypes("float16", "bfloat16", "complex")
+@unsupported_dtypes("float16", "bfloat16", "complex")
 @torch_function("input")
 def log_ndtr(input: Tensor, *, out: Tensor | None = None) -> Tensor:
     """log of the standard normal CDF, accurate in both tails (an asymptotic series below
     -10, where erfc underflows)."""
-    return _log_ndtr(_floating(input))
+    return _log_ndtr(floating(input))
 
 
-@_unsupported_dtypes("float16", "bfloat16", "complex")
+@unsupported_dtypes("float16", "bfloat16", "complex")
 @torch_function("input")
 def ndtri(input: Tensor, *, out: Tensor | None = None) -> Tensor:
     """The inverse of ndtr, sqrt(2) * erfinv(2p - 1), computed in float64 (float64 inputs
     lose precision for p within ~1e-12 of 0, where torch's own kernel stays accurate)."""
-    x = _floating(input)
-    dtype = _dtype_of(x)
+    x = floating(input)
+    dtype = dtype_of(x)
     wide = ops.astype(x, core.float64)
     result = ops.multiply(ops.erfinv(ops.subtract(ops.multiply(wide, 2.0), 1.0)), math.sqrt(2.0))
     return ops.astype(result, dtype)
@@ -129,27 +131,27 @@ def ndtri(input: Tensor, *, out: Tensor | None = None) -> Tensor:
 @torch_function()
 def xlog1py(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
     """input * log1p(other), 0 where input is 0 (nan where other is nan)."""
-    x, y = _float_operands("xlog1py", (input, other), _pointwise._COMPLEX)
-    dtype = _dtype_of(x)
+    x, y = float_operands("xlog1py", (input, other), COMPLEX)
+    dtype = dtype_of(x)
     product = ops.multiply(x, ops.log1p(y))
-    result = ops.where(ops.equal(x, _scalar(0, dtype)), _scalar(0, dtype), product)
+    result = ops.where(ops.equal(x, wrapped_scalar(0, dtype)), wrapped_scalar(0, dtype), product)
     return ops.where(ops.isnan(y), y, result)
 
 
-@_unsupported_dtypes("bool", "complex")
+@unsupported_dtypes("bool", "complex")
 @torch_function("input")
 def round(input: Tensor, *, decimals: int = 0, out: Tensor | None = None) -> Tensor:
     """torch.round with ``decimals`` always passed, so integer inputs raise as in torch."""
-    if _dtype_of(input).kind in "iu":
-        raise _unsupported("special.round", _dtype_of(input))
-    return _pointwise._round_float(input, decimals)
+    if dtype_of(input).kind in "iu":
+        raise _unsupported("special.round", dtype_of(input))
+    return round_float(input, decimals)
 
 
 def _softmax_input(name: str, input: Any, dtype: Any) -> Any:
     if dtype is not None:
         input = ops.astype(input, _dtype.to_torch_dtype(dtype).core_dtype)
-    if _dtype_of(input).kind not in "f":
-        raise _unsupported(name, _dtype_of(input))
+    if dtype_of(input).kind not in "f":
+        raise _unsupported(name, dtype_of(input))
     return input
 
 
@@ -161,7 +163,7 @@ def softmax(input: Tensor, dim: int, *, dtype: Any = None) -> Tensor:
     axis = _normalize_dim(dim, len(x.shape))
     if not len(x.shape):
         return ops.ones_like(x)
-    return _in_float32(lambda v: ops.nn.softmax(v, axis), x)
+    return in_float32(lambda v: ops.nn.softmax(v, axis), x)
 
 
 @torch_function("input")
@@ -171,4 +173,4 @@ def log_softmax(input: Tensor, dim: int, *, dtype: Any = None) -> Tensor:
     axis = _normalize_dim(dim, len(x.shape))
     if not len(x.shape):
         return ops.zeros_like(x)
-    return _in_float32(lambda v: ops.nn.log_softmax(v, axis), x)
+    return in_float32(lambda v: ops.nn.log_softmax(v, axis), x)

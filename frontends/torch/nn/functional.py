@@ -27,6 +27,7 @@ from frontends.base.array import to_native
 from frontends.torch import _dtype, special
 from frontends.torch import pointwise_ops as _pointwise
 from frontends.torch._frontend import torch_function, wrap
+from frontends.torch._ops_support import WIDE_UNSIGNED, floating, in_float32, unsupported_dtypes
 from frontends.torch._tensor import INPLACE_NAMES, Tensor, _detached, _normalize_dim, write_into
 from frontends.torch._views import checked_scalar
 
@@ -198,13 +199,13 @@ def gelu(input: Tensor, approximate: str = "none") -> Tensor:
     if approximate not in ("none", "tanh"):
         raise RuntimeError("approximate argument must be either none or tanh.")
     _float_only("GeluKernelImpl", input)
-    return _pointwise._in_float32(lambda x: ops.nn.gelu(x, approximate), input)
+    return in_float32(lambda x: ops.nn.gelu(x, approximate), input)
 
 
 def _float_activation(kernel: str, x: Any, compute: Callable[[Any], Any]) -> Any:
     """``compute(x)`` for a float-only activation; half inputs compute in float32."""
     _float_only(kernel, x)
-    return _pointwise._in_float32(compute, x)
+    return in_float32(compute, x)
 
 
 @_inplace
@@ -280,7 +281,7 @@ def logsigmoid(input: Tensor) -> Tensor:
 @torch_function("input")
 def softsign(input: Tensor) -> Tensor:
     """input / (1 + |input|); integers give the default float dtype."""
-    return _pointwise._in_float32(ops.nn.softsign, _pointwise._floating(input))
+    return in_float32(ops.nn.softsign, floating(input))
 
 
 @torch_function("input")
@@ -294,7 +295,7 @@ def glu(input: Tensor, dim: int = -1) -> Tensor:
             f"Halving dimension must be even, but dimension {axis} is size {input.shape[axis]}"
         )
     _float_only("glu_cpu", input)
-    return _pointwise._in_float32(lambda x: ops.nn.glu(x, axis), input)
+    return in_float32(lambda x: ops.nn.glu(x, axis), input)
 
 
 @torch_function("input", "weight")
@@ -317,7 +318,7 @@ def prelu(input: Tensor, weight: Tensor) -> Tensor:
 
 
 @_inplace
-@_pointwise._unsupported_dtypes("bool", "complex", *_pointwise._WIDE_UNSIGNED)
+@unsupported_dtypes("bool", "complex", *WIDE_UNSIGNED)
 @torch_function("input")
 def threshold(input: Tensor, threshold: float, value: float, inplace: bool = False) -> Tensor:
     """``value`` where input <= threshold, else input (nan kept); integer tensors take both
@@ -362,7 +363,7 @@ def softshrink(input: Tensor, lambd: float = 0.5) -> Tensor:
         outside = ops.where(ops.greater(x, lambd), ops.subtract(x, lambd), ops.add(x, lambd))
         return ops.where(inside, ops.copysign(0.0, x), outside)  # x * 0, as torch
 
-    return _pointwise._in_float32(compute, input)
+    return in_float32(compute, input)
 
 
 def tanhshrink(input: Tensor) -> Tensor:
@@ -622,7 +623,7 @@ def _check_factor(name: str, argument: str, input: Any, factor: int) -> None:
         raise RuntimeError(f"{name} expects a positive {argument}, but got {factor}")
 
 
-@_pointwise._unsupported_dtypes(*_pointwise._WIDE_UNSIGNED)
+@unsupported_dtypes(*WIDE_UNSIGNED)
 @torch_function("input")
 def pixel_shuffle(input: Tensor, upscale_factor: int) -> Tensor:
     """(*, C r**2, H, W) rearranged into (*, C, H r, W r)."""
@@ -639,7 +640,7 @@ def pixel_shuffle(input: Tensor, upscale_factor: int) -> Tensor:
     return ops.reshape(x, (*batch, channels // (r * r), height * r, width * r))
 
 
-@_pointwise._unsupported_dtypes(*_pointwise._WIDE_UNSIGNED)
+@unsupported_dtypes(*WIDE_UNSIGNED)
 @torch_function("input")
 def pixel_unshuffle(input: Tensor, downscale_factor: int) -> Tensor:
     """(*, C, H r, W r) rearranged into (*, C r**2, H, W): pixel_shuffle undone."""
@@ -839,7 +840,7 @@ def layer_norm(
     _float_only("LayerNormKernelImpl", input)
     shape = _shape_tuple(normalized_shape)
     _check_normalized_shape(input, shape)
-    return _pointwise._in_float32(
+    return in_float32(
         lambda x: ops.nn.layer_norm(
             x,
             shape,
@@ -1340,7 +1341,7 @@ def pairwise_distance(
 ) -> Tensor:
     """p-norm of x1 - x2 + eps along the last dimension."""
     _no_bool("pairwise_distance", x1)
-    x1, x2 = _pointwise._floating(x1), _pointwise._floating(x2)
+    x1, x2 = floating(x1), floating(x2)
     if not len(x1.shape) and not len(x2.shape):
         return ops.abs(ops.add(ops.subtract(x1, x2), eps))
     return ops.nn.pairwise_distance(x1, x2, p, eps, keepdim)
