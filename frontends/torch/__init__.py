@@ -106,6 +106,8 @@ from frontends.torch.pointwise_ops import *  # noqa: F403
 from frontends.torch.random_sampling import *  # noqa: F403
 from frontends.torch.reduction_ops import *  # noqa: F403
 from frontends.torch.special import log_softmax, softmax
+from frontends.torch import serialization
+from frontends.torch.serialization import load, save
 
 __version__ = "2.13.0"
 
