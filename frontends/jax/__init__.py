@@ -9,11 +9,46 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from frontends.jax._src.api import (
+    ShapeDtypeStruct,
+    checkpoint,
+    checkpoint_policies,
+    custom_jvp,
+    custom_vjp,
+    default_backend,
+    device_count,
+    devices,
+    disable_jit,
+    eval_shape,
+    grad,
+    hessian,
+    jacfwd,
+    jacobian,
+    jacrev,
+    jit,
+    jvp,
+    linearize,
+    local_device_count,
+    local_devices,
+    pmap,
+    process_count,
+    process_index,
+    remat,
+    value_and_grad,
+    vjp,
+    vmap,
+)
 from frontends.jax._src.array import Array
 from frontends.jax._src.config import config, enable_x64
 from frontends.jax._src.dtypes import JAX_VERSION as __version__
 
-__all__ = ["Array", "config", "block_until_ready", "device_get", "device_put", "enable_x64"]
+__all__ = [
+    "Array", "config", "block_until_ready", "device_get", "device_put", "enable_x64", "grad",
+    "value_and_grad", "vjp", "jvp", "linearize", "jacfwd", "jacrev", "jacobian", "hessian",
+    "custom_vjp", "custom_jvp", "checkpoint", "remat", "checkpoint_policies", "jit", "vmap",
+    "pmap", "eval_shape", "ShapeDtypeStruct", "disable_jit", "devices", "local_devices",
+    "device_count", "local_device_count", "default_backend", "process_index", "process_count",
+]  # fmt: skip
 
 _SUBMODULES = (
     "numpy", "random", "tree_util", "tree", "dtypes", "errors", "experimental", "lax", "nn",

@@ -1,0 +1,1146 @@
+"""JAX's transformations (``grad``, ``vjp``, ``jvp``, ``jacfwd``/``jacrev``, ``hessian``,
+``custom_vjp``/``custom_jvp``, ``jit``, ``vmap``) on core's one autodiff engine.
+
+Differences from JAX, and why:
+
+- Gradients come from :mod:`core.autodiff` (reverse mode). A transformation's primals are
+  fresh copies tracked as leaves (values captured by closure stay constants, as in JAX);
+  nesting records the inner backward pass (``create_graph``), giving higher derivatives.
+- ``jvp`` is the transpose of the vjp (the vjp of a vjp, linear in its cotangent): about 3x
+  the cost of one forward pass instead of JAX's 2x; ``jacfwd`` maps it over a basis.
+- The engine's complex convention is torch's (conjugated cotangents); JAX's is the plain
+  transpose, so complex cotangents are conjugated on the way in and out.
+- ``jit`` compiles through ``core.compile``: real ``jax.jit`` on the jax backend (JAX's own
+  tracer errors surface), eager or the backend's compiler elsewhere. ``donate_argnums`` is
+  accepted and ignored; ``.lower``/``.trace`` and ``jax.make_jaxpr`` are out of scope (no
+  jaxpr exists off the jax backend).
+- ``vmap`` is real ``jax.vmap`` on the jax backend; elsewhere (and whenever a traced value of
+  an enclosing gradient reaches the mapped function) a loop over the mapped axis stacked
+  afterwards: the same values, at a Python call per element.
+- ``checkpoint`` recomputes nothing (it returns the function's results; only memory
+  differs). ``pmap`` is ``vmap`` on the one device there is. ``custom_jvp`` rules are
+  differentiated once (their transpose): gradients of a gradient through one are not.
+- Integer and boolean primals of ``vjp`` get zero cotangents of their own dtype (JAX gives
+  ``float0`` arrays, a dtype core does not have).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import inspect
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+import numpy
+
+import core
+from core import autodiff
+from core import native as ops
+from frontends.jax import tree_util
+from frontends.jax._src.array import Array
+from frontends.jax._src.config import config
+
+__all__ = [
+    "grad", "value_and_grad", "vjp", "jvp", "linearize", "jacfwd", "jacrev", "jacobian",
+    "hessian", "custom_vjp", "custom_jvp", "checkpoint", "remat", "checkpoint_policies", "jit",
+    "vmap", "pmap", "eval_shape", "ShapeDtypeStruct", "disable_jit", "devices",
+    "local_devices", "device_count", "local_device_count", "default_backend", "process_index",
+    "process_count",
+]  # fmt: skip
+
+_level = 0  # depth of the transformations being evaluated (their backward is recorded)
+
+
+# ---------------------------------------------------------------------------------------
+# leaves
+# ---------------------------------------------------------------------------------------
+def _as_array(x: Any) -> Array:
+    if isinstance(x, Array):
+        return x
+    from frontends.jax import numpy as jnp
+
+    return jnp.asarray(x)
+
+
+def _wrap_like(native: Any, like: Array) -> Array:
+    return Array._wrap(native, like.weak_type, like._dtype)
+
+
+def _is_complex(dtype: Any) -> bool:
+    return core.as_core_dtype(dtype).kind == "c"
+
+
+def _inexact(array: Array) -> bool:
+    return array._dtype.kind in "fc"
+
+
+def _conj_if_complex(native: Any) -> Any:
+    return ops.conj(native) if native is not None and _is_complex(native.dtype) else native
+
+
+def _fresh(native: Any) -> Any:
+    """A new array object equal to ``native`` (recorded when ``native`` is tracked), so
+    tracking it never touches the caller's array."""
+    return ops.positive(native)
+
+
+def _zeros_like(array: Array) -> Any:
+    return ops.zeros(array.shape, dtype=array._dtype)
+
+
+@contextlib.contextmanager
+def _transforming() -> Iterator[None]:
+    global _level
+    _level += 1
+    try:
+        with autodiff.enable_grad():
+            yield
+    finally:
+        _level -= 1
+
+
+def _backward(outputs: Sequence[Any], cotangents: Sequence[Any], primals: Sequence[Any],
+              *, retain: bool) -> list[Any]:  # fmt: skip
+    """JAX's vjp on the engine: the cotangents arriving at ``primals`` (None where none).
+
+    The backward pass is recorded inside an enclosing transformation or when a cotangent
+    is itself tracked (the transpose trick of :func:`jvp`)."""
+    nested = _level > 0 or any(autodiff.is_tracked(c) for c in cotangents)
+    cots = [_conj_if_complex(c) for c in cotangents]
+    grads = autodiff.backward(
+        outputs,
+        cots,
+        retain_graph=retain or nested,
+        create_graph=nested,
+        capture=primals,
+        accumulate=False,
+    )
+    return [_conj_if_complex(g) for g in grads]
+
+
+class _Traced:
+    """One evaluation of a function on tracked copies of its primals' leaves."""
+
+    __slots__ = ("aux", "in_arrays", "in_tree", "natives", "out_arrays", "out_tree")
+
+    def __init__(self, fun: Callable[..., Any], primals: Sequence[Any], has_aux: bool) -> None:
+        leaves, self.in_tree = tree_util.tree_flatten(tuple(primals))
+        self.in_arrays = [_as_array(leaf) for leaf in leaves]
+        self.natives = []
+        for array in self.in_arrays:
+            if _inexact(array):
+                native = _fresh(array.native)
+                if not autodiff.is_tracked(native):
+                    autodiff.track(native)
+            else:
+                native = array.native
+            self.natives.append(native)
+        args = tree_util.tree_unflatten(
+            self.in_tree, [_wrap_like(n, a) for n, a in zip(self.natives, self.in_arrays)]
+        )
+        with _transforming():
+            out = fun(*args)
+        self.aux = None
+        if has_aux:
+            if not (isinstance(out, (tuple, list)) and len(out) == 2):
+                raise TypeError(
+                    "Expected a pair (output, auxiliary data) from a function with "
+                    f"has_aux=True, got {type(out).__name__}."
+                )
+            out, self.aux = out
+        out_leaves, self.out_tree = tree_util.tree_flatten(out)
+        self.out_arrays = [_as_array(leaf) for leaf in out_leaves]
+
+    def pullback(self, cotangents: Sequence[Any], *, retain: bool = True) -> list[Array]:
+        """Cotangents of the primal leaves for cotangents (natives) of the output leaves."""
+        outs = [a.native for a in self.out_arrays]
+        grads = _backward(outs, cotangents, self.natives, retain=retain)
+        result = []
+        for g, array in zip(grads, self.in_arrays):
+            if g is None:
+                g = _zeros_like(array)
+            elif not _inexact(array):
+                g = _zeros_like(array)
+            result.append(Array._wrap(g, array.weak_type, array._dtype))
+        return result
+
+    def primals_tree(self, flat: Sequence[Any]) -> tuple[Any, ...]:
+        return tree_util.tree_unflatten(self.in_tree, flat)
+
+    def output(self) -> Any:
+        return tree_util.tree_unflatten(self.out_tree, self.out_arrays)
+
+
+# ---------------------------------------------------------------------------------------
+# reverse mode
+# ---------------------------------------------------------------------------------------
+def _argnums(argnums: int | Sequence[int], args: tuple[Any, ...]) -> tuple[int, ...]:
+    numbers = (argnums,) if isinstance(argnums, int) else tuple(argnums)
+    if numbers and max(numbers) >= len(args):
+        raise TypeError(
+            f"differentiating with respect to argnums={argnums} requires at least "
+            f"{max(numbers) + 1} positional arguments to be passed by the caller, but got "
+            f"only {len(args)} positional arguments."
+        )
+    return numbers
+
+
+def _partial(fun: Callable[..., Any], numbers: tuple[int, ...], args: tuple[Any, ...],
+             kwargs: dict[str, Any]) -> Callable[..., Any]:  # fmt: skip
+    def partial(*values: Any) -> Any:
+        full = list(args)
+        for i, value in zip(numbers, values):
+            full[i] = value
+        return fun(*full, **kwargs)
+
+    return partial
+
+
+def _check_inputs(name: str, leaves: Sequence[Any], holomorphic: bool, allow_int: bool) -> None:
+    for leaf in leaves:
+        dt = _as_array(leaf)._dtype
+        if holomorphic and dt.kind != "c":
+            raise TypeError(
+                f"{name} with holomorphic=True requires inputs with complex dtype, but got "
+                f"{dt.name}."
+            )
+        if dt.kind in "biu" and not allow_int:
+            raise TypeError(
+                f"{name} requires real- or complex-valued inputs (input dtype that is a "
+                f"sub-dtype of np.inexact), but got {dt.name}. If you want to use Boolean- "
+                "or integer-valued inputs, use vjp or set allow_int to True."
+            )
+
+
+def _check_output(name: str, array: Array, holomorphic: bool) -> None:
+    kind = array._dtype.kind
+    if holomorphic:
+        if kind != "c":
+            raise TypeError(
+                f"{name} with holomorphic=True requires outputs with complex dtype, but got "
+                f"{array._dtype.name}."
+            )
+    elif kind == "c":
+        raise TypeError(
+            f"{name} requires real-valued outputs (output dtype that is a sub-dtype of "
+            f"np.floating), but got {array._dtype.name}. For holomorphic differentiation, "
+            "pass holomorphic=True. For differentiation of non-holomorphic functions "
+            "involving complex outputs, use jax.vjp directly."
+        )
+    elif kind != "f":
+        raise TypeError(
+            f"{name} requires real-valued outputs (output dtype that is a sub-dtype of "
+            f"np.floating), but got {array._dtype.name}. For differentiation of functions "
+            "with integer outputs, use jax.vjp directly."
+        )
+
+
+def value_and_grad(fun: Callable[..., Any], argnums: int | Sequence[int] = 0,
+                   has_aux: bool = False, holomorphic: bool = False, allow_int: bool = False,
+                   reduce_axes: Sequence[Any] = ()) -> Callable[..., Any]:  # fmt: skip
+    """``jax.value_and_grad``: ``(value, grad)`` (``((value, aux), grad)`` with ``has_aux``)."""
+
+    @functools.wraps(fun)
+    def value_and_grad_f(*args: Any, **kwargs: Any) -> Any:
+        numbers = _argnums(argnums, args)
+        dyn = tuple(args[i] for i in numbers)
+        _check_inputs("grad", tree_util.tree_leaves(dyn), holomorphic, allow_int)
+        traced = _Traced(_partial(fun, numbers, args, kwargs), dyn, has_aux)
+        if traced.out_tree.kind != "leaf":
+            raise TypeError(
+                f"Gradient only defined for scalar-output functions. Output was {traced.output()}."
+            )
+        (out,) = traced.out_arrays
+        if out.shape != ():
+            raise TypeError(
+                f"Gradient only defined for scalar-output functions. Output had shape: {out.shape}."
+            )
+        _check_output("grad", out, holomorphic)
+        grads = traced.primals_tree(
+            traced.pullback([ops.ones((), dtype=out._dtype)], retain=_level > 0)
+        )
+        grads = grads[0] if isinstance(argnums, int) else grads
+        return ((out, traced.aux), grads) if has_aux else (out, grads)
+
+    return value_and_grad_f
+
+
+def grad(fun: Callable[..., Any], argnums: int | Sequence[int] = 0, has_aux: bool = False,
+         holomorphic: bool = False, allow_int: bool = False,
+         reduce_axes: Sequence[Any] = ()) -> Callable[..., Any]:  # fmt: skip
+    """``jax.grad``: the gradient of a scalar-output ``fun`` with respect to ``argnums``."""
+    both = value_and_grad(fun, argnums, has_aux, holomorphic, allow_int)
+
+    @functools.wraps(fun)
+    def grad_f(*args: Any, **kwargs: Any) -> Any:
+        value, g = both(*args, **kwargs)
+        return (g, value[1]) if has_aux else g
+
+    return grad_f
+
+
+def vjp(fun: Callable[..., Any], *primals: Any, has_aux: bool = False,
+        reduce_axes: Sequence[Any] = ()) -> Any:  # fmt: skip
+    """``jax.vjp``: ``(out, vjp_fn)`` (``(out, vjp_fn, aux)`` with ``has_aux``); ``vjp_fn``
+    takes a cotangent shaped like ``out`` and returns a tuple like ``primals``."""
+    traced = _Traced(fun, primals, has_aux)
+
+    def vjp_fn(cotangent: Any) -> tuple[Any, ...]:
+        leaves = traced.out_tree.flatten_up_to(cotangent)
+        cots = []
+        for leaf, out in zip(leaves, traced.out_arrays):
+            c = _as_array(leaf)
+            if c.shape != out.shape:
+                raise ValueError(
+                    f"unexpected JAX type (e.g. shape/dtype) for argument to vjp function: got "
+                    f"{c._dtype.name}{list(c.shape)}, but expected {out._dtype.name}"
+                    f"{list(out.shape)} because the corresponding output of the function had "
+                    "that type"
+                )
+            cots.append(c.native)
+        return traced.primals_tree(traced.pullback(cots))
+
+    out = traced.output()
+    return (out, vjp_fn, traced.aux) if has_aux else (out, vjp_fn)
+
+
+def _check_jvp_args(primals: Any, tangents: Any) -> tuple[list[Array], list[Array], Any]:
+    if not isinstance(primals, (tuple, list)) or not isinstance(tangents, (tuple, list)):
+        raise TypeError(
+            "primal and tangent arguments to jax.jvp must be tuples or lists; found "
+            f"{type(primals).__name__} and {type(tangents).__name__}."
+        )
+    p_leaves, p_tree = tree_util.tree_flatten(tuple(primals))
+    t_leaves, t_tree = tree_util.tree_flatten(tuple(tangents))
+    if p_tree != t_tree:
+        raise TypeError(
+            "primal and tangent arguments to jax.jvp must have the same tree structure; "
+            f"primals have tree structure {p_tree} whereas tangents have tree structure "
+            f"{t_tree}."
+        )
+    ps = [_as_array(p) for p in p_leaves]
+    ts = [_as_array(t) for t in t_leaves]
+    for p, t in zip(ps, ts):
+        if p.shape != t.shape:
+            raise ValueError(
+                "jvp called with different primal and tangent shapes;Got primal shape "
+                f"{p.shape} and tangent shape as {t.shape}"
+            )
+        if _inexact(p) and p._dtype != t._dtype:
+            raise TypeError(
+                "primal and tangent arguments to jax.jvp do not match; dtypes must be equal, "
+                "or in case of int/bool primal dtype the tangent dtype must be float0."
+                f"Got primal dtype {p._dtype.name} and so expected tangent dtype "
+                f"{p._dtype.name}, but got tangent dtype {t._dtype.name} instead."
+            )
+    return ps, ts, p_tree
+
+
+def _push_forward(traced: _Traced, tangents: Sequence[Array]) -> list[Array]:
+    """``J t``: the transpose of the pullback (linear in its cotangent ``u``), at ``t``."""
+    us = []
+    for out in traced.out_arrays:
+        u = ops.zeros(out.shape, dtype=out._dtype)
+        if _inexact(out):
+            autodiff.track(u)
+        us.append(u)
+    with _transforming():
+        pulled = traced.pullback(us)
+    pairs = [
+        (g.native, t.native)
+        for g, t, p in zip(pulled, tangents, traced.in_arrays)
+        if _inexact(p) and autodiff.is_tracked(g.native)
+    ]
+    outs = _backward([g for g, _ in pairs], [t for _, t in pairs], us, retain=True)
+    result = []
+    for g, out in zip(outs, traced.out_arrays):
+        g = _zeros_like(out) if g is None or not _inexact(out) else g
+        result.append(Array._wrap(g, out.weak_type, out._dtype))
+    return result
+
+
+def jvp(fun: Callable[..., Any], primals: Any, tangents: Any, has_aux: bool = False) -> Any:
+    """``jax.jvp``: ``(fun(*primals), J @ tangents)`` (and ``aux`` with ``has_aux``)."""
+    ps, ts, p_tree = _check_jvp_args(primals, tangents)
+    traced = _Traced(fun, tree_util.tree_unflatten(p_tree, ps), has_aux)
+    tangents_out = tree_util.tree_unflatten(traced.out_tree, _push_forward(traced, ts))
+    out = traced.output()
+    return (out, tangents_out, traced.aux) if has_aux else (out, tangents_out)
+
+
+def linearize(fun: Callable[..., Any], *primals: Any, has_aux: bool = False) -> Any:
+    """``jax.linearize``: ``(out, f_jvp)`` where ``f_jvp(*tangents)`` is ``J @ tangents``."""
+    traced = _Traced(fun, primals, has_aux)
+
+    def f_jvp(*tangents: Any) -> Any:
+        _, ts, _ = _check_jvp_args(primals, tangents)
+        return tree_util.tree_unflatten(traced.out_tree, _push_forward(traced, ts))
+
+    out = traced.output()
+    return (out, f_jvp, traced.aux) if has_aux else (out, f_jvp)
+
+
+# ---------------------------------------------------------------------------------------
+# Jacobians
+# ---------------------------------------------------------------------------------------
+def _basis(total: int, sizes: Sequence[int], shapes: Sequence[tuple[int, ...]],
+           dtypes: Sequence[Any]) -> list[Array]:  # fmt: skip
+    """The standard basis of ``total`` directions split into leaves of ``shapes``."""
+    leaves, offset = [], 0
+    for size, shape, dt in zip(sizes, shapes, dtypes):
+        eye = numpy.eye(total, dtype=numpy.float64)[:, offset : offset + size]
+        native = ops.asarray(eye.reshape((total, *shape)), dtype=dt)
+        leaves.append(Array._wrap(native, False, dt))
+        offset += size
+    return leaves
+
+
+def _split_jacobian(flat: Array, offset: int, size: int, shape: tuple[int, ...],
+                    trailing: tuple[int, ...], leading_first: bool) -> Array:  # fmt: skip
+    """Rows ``offset:offset+size`` of a Jacobian block laid out as ``shape + trailing``."""
+    native = ops.get_item(flat.native, (slice(offset, offset + size),))
+    if leading_first:  # rows index the output (jacrev): (size, *in) -> out + in
+        native = ops.reshape(native, (*shape, *trailing))
+    else:  # rows index the input (jacfwd): (size, *out) -> out + in
+        native = ops.reshape(native, (size, -1))
+        native = ops.reshape(ops.permute_dims(native, (1, 0)), (*trailing, *shape))
+    return Array._wrap(native, flat.weak_type, flat._dtype)
+
+
+def _sizes(arrays: Sequence[Array]) -> list[int]:
+    return [int(numpy.prod(a.shape, dtype=numpy.int64)) for a in arrays]
+
+
+def jacrev(fun: Callable[..., Any], argnums: int | Sequence[int] = 0, has_aux: bool = False,
+           holomorphic: bool = False, allow_int: bool = False) -> Callable[..., Any]:  # fmt: skip
+    """``jax.jacrev``: the Jacobian by reverse mode (pullbacks of a basis, vmapped)."""
+
+    @functools.wraps(fun)
+    def jacfun(*args: Any, **kwargs: Any) -> Any:
+        numbers = _argnums(argnums, args)
+        dyn = tuple(args[i] for i in numbers)
+        _check_inputs("jacrev", tree_util.tree_leaves(dyn), holomorphic, allow_int)
+        traced = _Traced(_partial(fun, numbers, args, kwargs), dyn, has_aux)
+        for out in traced.out_arrays:
+            _check_output("jacrev", out, holomorphic)
+        outs = traced.out_arrays
+        sizes = _sizes(outs)
+        basis = _basis(sum(sizes), sizes, [o.shape for o in outs], [o._dtype for o in outs])
+        rows = vmap(lambda *cts: traced.pullback([c.native for c in cts]))(*basis)
+        blocks, offset = [], 0
+        for size, out in zip(sizes, outs):
+            per_input = [
+                _split_jacobian(r, offset, size, out.shape, p.shape, True)
+                for r, p in zip(rows, traced.in_arrays)
+            ]
+            tree = traced.primals_tree(per_input)
+            blocks.append(tree[0] if isinstance(argnums, int) else tree)
+            offset += size
+        jac = tree_util.tree_unflatten(traced.out_tree, blocks)
+        return (jac, traced.aux) if has_aux else jac
+
+    return jacfun
+
+
+jacobian = jacrev
+
+
+def jacfwd(fun: Callable[..., Any], argnums: int | Sequence[int] = 0, has_aux: bool = False,
+           holomorphic: bool = False) -> Callable[..., Any]:  # fmt: skip
+    """``jax.jacfwd``: the Jacobian by forward mode (pushforwards of a basis, vmapped)."""
+
+    @functools.wraps(fun)
+    def jacfun(*args: Any, **kwargs: Any) -> Any:
+        numbers = _argnums(argnums, args)
+        dyn = tuple(args[i] for i in numbers)
+        leaves = [_as_array(leaf) for leaf in tree_util.tree_leaves(dyn)]
+        for leaf in leaves:
+            if holomorphic and leaf._dtype.kind != "c":
+                raise TypeError(
+                    "jacfwd with holomorphic=True requires inputs with complex dtype, but got "
+                    f"{leaf._dtype.name}."
+                )
+            if not holomorphic and leaf._dtype.kind != "f":
+                raise TypeError(
+                    "jacfwd requires real-valued inputs (input dtype that is a sub-dtype of "
+                    f"np.floating), but got {leaf._dtype.name}. For holomorphic "
+                    "differentiation, pass holomorphic=True. For differentiation of "
+                    "non-holomorphic functions involving complex inputs or integer inputs, "
+                    "use jax.jvp directly."
+                )
+        traced = _Traced(_partial(fun, numbers, args, kwargs), dyn, has_aux)
+        ins = traced.in_arrays
+        sizes = _sizes(ins)
+        basis = _basis(sum(sizes), sizes, [a.shape for a in ins], [a._dtype for a in ins])
+        columns = vmap(lambda *ts: _push_forward(traced, ts))(*basis)
+        blocks = []
+        for column, out in zip(columns, traced.out_arrays):
+            per_input, offset = [], 0
+            for size, p in zip(sizes, ins):
+                per_input.append(_split_jacobian(column, offset, size, p.shape, out.shape, False))
+                offset += size
+            tree = traced.primals_tree(per_input)
+            blocks.append(tree[0] if isinstance(argnums, int) else tree)
+        jac = tree_util.tree_unflatten(traced.out_tree, blocks)
+        return (jac, traced.aux) if has_aux else jac
+
+    return jacfun
+
+
+def hessian(fun: Callable[..., Any], argnums: int | Sequence[int] = 0, has_aux: bool = False,
+            holomorphic: bool = False) -> Callable[..., Any]:  # fmt: skip
+    """``jax.hessian``: ``jacfwd(jacrev(fun))``."""
+    return jacfwd(jacrev(fun, argnums, has_aux, holomorphic), argnums, has_aux, holomorphic)
+
+
+# ---------------------------------------------------------------------------------------
+# custom derivatives
+# ---------------------------------------------------------------------------------------
+def _resolve_kwargs(fun: Callable[..., Any], args: tuple[Any, ...],
+                    kwargs: dict[str, Any]) -> tuple[Any, ...]:  # fmt: skip
+    if not kwargs:
+        return args
+    bound = inspect.signature(fun).bind(*args, **kwargs)
+    bound.apply_defaults()
+    if bound.kwargs:
+        raise TypeError("keyword arguments could not be resolved to positions")
+    return tuple(bound.args)
+
+
+def _fresh_outputs(outs: list[Any], inputs: Sequence[Any]) -> list[Any]:
+    """Outputs as arrays distinct from the inputs and from each other (record needs them)."""
+    seen: set[int] = {id(i) for i in inputs}
+    fresh = []
+    for o in outs:
+        if id(o) in seen:
+            with autodiff.no_grad():
+                o = ops.positive(o) if core.as_core_dtype(o.dtype).kind != "b" else o
+        seen.add(id(o))
+        fresh.append(o)
+    return fresh
+
+
+def _tracked_leaves(leaves: Sequence[Any]) -> bool:
+    return autodiff.recording() and any(
+        isinstance(leaf, Array) and autodiff.is_tracked(leaf.native) for leaf in leaves
+    )
+
+
+class custom_vjp:
+    """``jax.custom_vjp``: ``fun`` with a reverse rule ``defvjp(fwd, bwd)``; recorded as one
+    node of the core engine (``bwd`` runs in the backward pass)."""
+
+    def __init__(self, fun: Callable[..., Any], nondiff_argnums: Sequence[int] = ()) -> None:
+        functools.update_wrapper(self, fun)
+        self.fun = fun
+        self.nondiff_argnums = tuple(nondiff_argnums)
+        self.fwd: Callable[..., Any] | None = None
+        self.bwd: Callable[..., Any] | None = None
+
+    def defvjp(self, fwd: Callable[..., Any], bwd: Callable[..., Any],
+               symbolic_zeros: bool = False, optimize_remat: bool = False) -> None:  # fmt: skip
+        self.fwd, self.bwd = fwd, bwd
+
+    def __get__(self, instance: Any, owner: Any = None) -> Any:
+        return self if instance is None else functools.partial(self, instance)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        name = getattr(self.fun, "__name__", "fun")
+        if self.fwd is None or self.bwd is None:
+            raise AttributeError(f"No VJP defined for custom_vjp function {name} using defvjp.")
+        args = _resolve_kwargs(self.fun, args, kwargs)
+        diff = [i for i in range(len(args)) if i not in self.nondiff_argnums]
+        leaves, in_tree = tree_util.tree_flatten(tuple(args[i] for i in diff))
+        if not _tracked_leaves(leaves):
+            return self.fun(*args)
+        out, res = self.fwd(*args)
+        out_leaves, out_tree = tree_util.tree_flatten(out)
+        out_arrays = [_as_array(o) for o in out_leaves]
+        in_arrays = [_as_array(leaf) for leaf in leaves]
+        inputs = [a.native for a in in_arrays]
+        outputs = _fresh_outputs([o.native for o in out_arrays], inputs)
+        nondiff = [args[i] for i in self.nondiff_argnums]
+        bwd = self.bwd
+        single = len(outputs) == 1
+
+        def rule(cotangent: Any, output: Any, *_: Any) -> list[Any]:
+            cots = (cotangent,) if single else cotangent
+            ct = tree_util.tree_unflatten(
+                out_tree,
+                [_wrap_like(_conj_if_complex(c), o) for c, o in zip(cots, out_arrays)],
+            )
+            grads = bwd(*nondiff, res, ct)
+            if not isinstance(grads, (tuple, list)) or len(grads) != len(diff):
+                raise TypeError(
+                    f"Custom VJP bwd rule must produce an output with the same container "
+                    f"(pytree) structure as the args tuple of the primal function, and in "
+                    f"particular must produce a tuple of length equal to the number of "
+                    f"arguments to the primal function, but got bwd output structure "
+                    f"{tree_util.tree_structure(grads)} for primal input structure {in_tree}."
+                )
+            flat: list[Any] = []
+            for g, sub in zip(grads, in_tree.children):
+                if g is None:
+                    flat.extend([None] * sub.num_leaves)
+                else:
+                    flat.extend(
+                        None if x is None else _conj_if_complex(_as_array(x).native)
+                        for x in sub.flatten_up_to(g)
+                    )
+            return flat
+
+        autodiff.record(f"custom_vjp:{name}", rule, inputs, outputs)
+        return tree_util.tree_unflatten(
+            out_tree, [_wrap_like(n, o) for n, o in zip(outputs, out_arrays)]
+        )
+
+
+class custom_jvp:
+    """``jax.custom_jvp``: ``fun`` with a forward rule ``defjvp(jvp)``; the engine records
+    the rule's transpose (its tangent output is linear in the tangents)."""
+
+    def __init__(self, fun: Callable[..., Any], nondiff_argnums: Sequence[int] = ()) -> None:
+        functools.update_wrapper(self, fun)
+        self.fun = fun
+        self.nondiff_argnums = tuple(nondiff_argnums)
+        self.jvp: Callable[..., Any] | None = None
+
+    def defjvp(self, jvp: Callable[..., Any], symbolic_zeros: bool = False) -> Callable[..., Any]:
+        self.jvp = jvp
+        return jvp
+
+    def defjvps(self, *jvps: Callable[..., Any] | None) -> None:
+        """One rule per argument: ``rule(tangent, primal_out, *primals)``; summed."""
+
+        def jvp(primals: Any, tangents: Any) -> Any:
+            out = self.fun(*primals)
+            total = None
+            for rule, t in zip(jvps, tangents):
+                if rule is None:
+                    continue
+                term = rule(t, out, *primals)
+                total = term if total is None else tree_util.tree_map(
+                    lambda a, b: a + b, total, term
+                )  # fmt: skip
+            return out, total
+
+        self.jvp = jvp
+
+    def __get__(self, instance: Any, owner: Any = None) -> Any:
+        return self if instance is None else functools.partial(self, instance)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        name = getattr(self.fun, "__name__", "fun")
+        if self.jvp is None:
+            raise AttributeError(f"No JVP defined for custom_jvp function {name} using defjvp.")
+        args = _resolve_kwargs(self.fun, args, kwargs)
+        diff = [i for i in range(len(args)) if i not in self.nondiff_argnums]
+        leaves, in_tree = tree_util.tree_flatten(tuple(args[i] for i in diff))
+        if not _tracked_leaves(leaves):
+            return self.fun(*args)
+        in_arrays = [_as_array(leaf) for leaf in leaves]
+        # primals as untracked constants; tangents as tracked zeros (the rule is linear in them)
+        with autodiff.no_grad():
+            consts = [_wrap_like(_fresh(a.native), a) if _inexact(a) else a for a in in_arrays]
+        tangents = []
+        for a in in_arrays:
+            t = ops.zeros(a.shape, dtype=a._dtype)
+            if _inexact(a):
+                autodiff.track(t)
+            tangents.append(t)
+        primal_args = tree_util.tree_unflatten(in_tree, consts)
+        tangent_args = tree_util.tree_unflatten(
+            in_tree, [_wrap_like(t, a) for t, a in zip(tangents, in_arrays)]
+        )
+        full = list(args)
+        for i, value in zip(diff, primal_args):
+            full[i] = value
+        nondiff = [args[i] for i in self.nondiff_argnums]
+        with autodiff.enable_grad():
+            out, tangent_out = self.jvp(*nondiff, tuple(full[i] for i in diff), tangent_args)
+        out_leaves, out_tree = tree_util.tree_flatten(out)
+        out_arrays = [_as_array(o) for o in out_leaves]
+        t_out = [_as_array(t).native for t in out_tree.flatten_up_to(tangent_out)]
+        inputs = [a.native for a in in_arrays]
+        outputs = _fresh_outputs([o.native for o in out_arrays], inputs)
+        single = len(outputs) == 1
+
+        def rule(cotangent: Any, output: Any, *_: Any) -> list[Any]:
+            cots = (cotangent,) if single else cotangent
+            pairs = [(t, c) for t, c in zip(t_out, cots) if autodiff.is_tracked(t)]
+            grads = autodiff.backward(
+                [t for t, _ in pairs], [c for _, c in pairs], retain_graph=True,
+                capture=tangents, accumulate=False,
+            )  # fmt: skip
+            return grads
+
+        autodiff.record(f"custom_jvp:{name}", rule, inputs, outputs)
+        return tree_util.tree_unflatten(
+            out_tree, [_wrap_like(n, o) for n, o in zip(outputs, out_arrays)]
+        )
+
+
+def checkpoint(fun: Callable[..., Any], *, prevent_cse: bool = True, policy: Any = None,
+               static_argnums: int | tuple[int, ...] = ()) -> Callable[..., Any]:  # fmt: skip
+    """``jax.checkpoint``: the same function (the engine keeps its residuals; nothing is
+    recomputed, so only memory use differs from JAX)."""
+
+    @functools.wraps(fun)
+    def checkpointed(*args: Any, **kwargs: Any) -> Any:
+        return fun(*args, **kwargs)
+
+    return checkpointed
+
+
+remat = checkpoint
+
+
+class checkpoint_policies:
+    """``jax.checkpoint_policies``: accepted by :func:`checkpoint`, which ignores them."""
+
+    @staticmethod
+    def everything_saveable(*_: Any, **__: Any) -> bool:
+        return True
+
+    @staticmethod
+    def nothing_saveable(*_: Any, **__: Any) -> bool:
+        return False
+
+    dots_saveable = everything_saveable
+    checkpoint_dots = everything_saveable
+    dots_with_no_batch_dims_saveable = everything_saveable
+
+    @staticmethod
+    def save_only_these_names(*_: Any) -> Callable[..., bool]:
+        return checkpoint_policies.everything_saveable
+
+    save_any_names_but_these = save_only_these_names
+
+
+# ---------------------------------------------------------------------------------------
+# jit
+# ---------------------------------------------------------------------------------------
+_disable_jit = False
+
+
+@contextlib.contextmanager
+def disable_jit(disable: bool = True) -> Iterator[None]:
+    """``jax.disable_jit``: jitted functions run eagerly inside the block."""
+    global _disable_jit
+    previous, _disable_jit = _disable_jit, disable
+    try:
+        yield
+    finally:
+        _disable_jit = previous
+
+
+def _leaf_native(leaf: Any, where: str) -> tuple[Any, tuple[Any, bool]]:
+    if isinstance(leaf, Array):
+        return leaf.native, (leaf._dtype, leaf.weak_type)
+    if leaf is None or isinstance(leaf, (str, bytes)) or callable(leaf):
+        raise TypeError(f"Argument '{leaf}' of type {type(leaf)} is not a valid JAX type.")
+    array = _as_array(leaf)
+    return array.native, (array._dtype, array.weak_type)
+
+
+class _Jitted:
+    """A ``jax.jit`` function: leaves of the dynamic arguments go to ``core.compile`` as
+    native arrays; their dtypes, weak flags and the static values key the compilation."""
+
+    def __init__(self, fun: Callable[..., Any], static_argnums: tuple[int, ...],
+                 static_argnames: tuple[str, ...]) -> None:  # fmt: skip
+        functools.update_wrapper(self, fun)
+        self._fun = fun
+        self._static_argnums = static_argnums
+        self._static_argnames = static_argnames
+        self._compiled = core.compile(self._inner, static_argnums=(0,))
+        self._out_meta: dict[Any, tuple[Any, list[tuple[Any, bool]]]] = {}
+        self._traced: tuple[Any, list[tuple[Any, bool]]] | None = None
+
+    def __get__(self, instance: Any, owner: Any = None) -> Any:
+        return self if instance is None else functools.partial(self, instance)
+
+    def _inner(self, key: Any, natives: list[Any]) -> list[Any]:
+        treedef, metas, static_pos, static_kw = key
+        arrays = [Array._wrap(n, weak, dt) for n, (dt, weak) in zip(natives, metas)]
+        dyn_args, kwargs = tree_util.tree_unflatten(treedef, arrays)
+        args = list(dyn_args)
+        for i, value in static_pos:
+            args.insert(i, value)
+        out = self._fun(*args, **kwargs, **dict(static_kw))
+        leaves, out_tree = tree_util.tree_flatten(out)
+        pairs = [_leaf_native(leaf, "output") for leaf in leaves]
+        self._traced = (out_tree, [m for _, m in pairs])
+        return [n for n, _ in pairs]
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if _disable_jit or config._values["jax_disable_jit"]:
+            return self._fun(*args, **kwargs)
+        n = len(args)
+        static = {i % n if n else i for i in self._static_argnums if -n <= i < n}
+        static_pos = tuple((i, args[i]) for i in sorted(static))
+        dyn_args = tuple(a for i, a in enumerate(args) if i not in static)
+        static_kw = tuple(sorted((k, v) for k, v in kwargs.items() if k in self._static_argnames))
+        dyn_kwargs = {k: v for k, v in kwargs.items() if k not in self._static_argnames}
+        leaves, treedef = tree_util.tree_flatten((dyn_args, dyn_kwargs))
+        natives, metas = [], []
+        for leaf in leaves:
+            native, meta = _leaf_native(leaf, "argument")
+            natives.append(native)
+            metas.append(meta)
+        key = (treedef, tuple(metas), static_pos, static_kw)
+        try:
+            hash(key)
+        except TypeError as error:
+            raise ValueError(
+                "Non-hashable static arguments are not supported. An error occurred while "
+                f"trying to hash an object passed as a static argument: {error}"
+            ) from None
+        self._traced = None
+        outs = self._compiled(key, natives)
+        shapes = (key, tuple((tuple(x.shape), str(x.dtype)) for x in natives))
+        if self._traced is not None:  # traced (or eager) now: remember the output's metadata
+            self._out_meta[shapes] = self._out_meta[key] = meta = self._traced
+        else:  # a cached program (tensorflow may reuse one across shapes)
+            meta = self._out_meta.get(shapes) or self._out_meta[key]
+        out_tree, out_metas = meta
+        return tree_util.tree_unflatten(
+            out_tree, [Array._wrap(o, weak, dt) for o, (dt, weak) in zip(outs, out_metas)]
+        )
+
+
+def _normalize_static(fun: Callable[..., Any], static_argnums: Any,
+                      static_argnames: Any) -> tuple[tuple[int, ...], tuple[str, ...]]:  # fmt: skip
+    nums = (static_argnums,) if isinstance(static_argnums, int) else tuple(static_argnums or ())
+    names = (static_argnames,) if isinstance(static_argnames, str) else tuple(static_argnames or ())
+    try:
+        parameters = list(inspect.signature(fun).parameters.values())
+    except (TypeError, ValueError):
+        return nums, names
+    positional = [
+        p.name for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+    ]
+    # JAX infers each from the other through the signature
+    nums = nums + tuple(positional.index(k) for k in names if k in positional and positional.index(k) not in nums)  # fmt: skip
+    names = names + tuple(positional[i] for i in nums if 0 <= i < len(positional) and positional[i] not in names)  # fmt: skip
+    return nums, names
+
+
+def jit(fun: Callable[..., Any] | None = None, *, static_argnums: Any = None,
+        static_argnames: Any = None, donate_argnums: Any = None, donate_argnames: Any = None,
+        keep_unused: bool = False, device: Any = None, backend: Any = None,
+        inline: bool = False, abstracted_axes: Any = None,
+        compiler_options: Any = None) -> Any:  # fmt: skip
+    """``jax.jit`` on ``core.compile`` (``donate_*``, ``device``, ``inline`` are ignored)."""
+    if fun is None:
+        return functools.partial(
+            jit, static_argnums=static_argnums, static_argnames=static_argnames
+        )
+    if not callable(fun):
+        raise TypeError(f"Expected a callable value, got {fun}")
+    nums, names = _normalize_static(fun, static_argnums, static_argnames)
+    return _Jitted(fun, nums, names)
+
+
+# ---------------------------------------------------------------------------------------
+# vmap
+# ---------------------------------------------------------------------------------------
+def _check_axes_spec(spec: Any, which: str) -> None:
+    for leaf in tree_util.tree_leaves(spec):
+        if not isinstance(leaf, int) or isinstance(leaf, bool):
+            raise TypeError(
+                f"vmap {which} must be an int, None, or (nested) container with those types "
+                f"as leaves, but got {spec}."
+            )
+
+
+def _broadcast_prefix(prefix: Any, tree: Any) -> list[Any]:
+    """Each leaf of ``tree`` paired with its entry of the prefix tree ``prefix``."""
+    leaves = tree_util.tree_leaves(tree)
+    if prefix is None or isinstance(prefix, int):
+        return [prefix] * len(leaves)
+    flat: list[Any] = []
+    parts = tree_util.tree_structure(prefix, is_leaf=lambda x: x is None).flatten_up_to(tree)
+    entries = tree_util.tree_leaves(prefix, is_leaf=lambda x: x is None)
+    for entry, part in zip(entries, parts):
+        flat.extend([entry] * len(tree_util.tree_leaves(part)))
+    return flat
+
+
+def _normalize_axis(axis: int | None, ndim: int, shape: tuple[int, ...]) -> int | None:
+    if axis is None:
+        return None
+    if not -ndim <= axis < max(ndim, 1) or ndim == 0:
+        min_rank = axis + 1 if axis >= 0 else -axis
+        raise ValueError(
+            f"vmap was requested to map its argument along axis {axis}, which implies that "
+            f"its rank should be at least {min_rank}, but is only {ndim} (its shape is {shape})"
+        )
+    return axis % ndim
+
+
+def vmap(fun: Callable[..., Any], in_axes: Any = 0, out_axes: Any = 0, axis_name: Any = None,
+         axis_size: int | None = None, spmd_axis_name: Any = None) -> Callable[..., Any]:  # fmt: skip
+    """``jax.vmap``: real ``jax.vmap`` on the jax backend; a loop over the mapped axis,
+    stacked, elsewhere (or when a tracked value of an enclosing gradient reaches ``fun``)."""
+    if isinstance(in_axes, list):
+        in_axes = tuple(in_axes)
+    if not (in_axes is None or isinstance(in_axes, (int, tuple))):
+        raise TypeError(
+            "vmap in_axes must be an int, None, or a tuple of entries corresponding to the "
+            f"positional arguments passed to the function, but got {in_axes}."
+        )
+    _check_axes_spec(in_axes, "in_axes")
+    _check_axes_spec(out_axes, "out_axes")
+
+    @functools.wraps(fun)
+    def vmap_f(*args: Any, **kwargs: Any) -> Any:
+        if isinstance(in_axes, tuple) and len(in_axes) != len(args):
+            raise ValueError(
+                "vmap in_axes must be an int, None, or a tuple of entries corresponding to the "
+                "positional arguments passed to the function, but got "
+                f"len(in_axes)={len(in_axes)}, len(args)={len(args)}"
+            )
+        axes = _broadcast_prefix(in_axes, args) + _broadcast_prefix(0, kwargs)
+        leaves, treedef = tree_util.tree_flatten((args, kwargs))
+        mapped: list[tuple[int, Array, int]] = []  # (leaf position, array, axis)
+        sizes = []
+        leaves = list(leaves)
+        for position, (leaf, axis) in enumerate(zip(leaves, axes)):
+            if axis is None:
+                continue
+            array = _as_array(leaf)
+            axis = _normalize_axis(axis, array.ndim, array.shape)
+            leaves[position] = array
+            mapped.append((position, array, axis))
+            sizes.append(array.shape[axis])
+        if axis_size is not None:
+            sizes.append(axis_size)
+        if not sizes:
+            raise ValueError(
+                "vmap must have at least one non-None value in in_axes or axis_size must be "
+                "specified"
+            )
+        if len(set(sizes)) != 1:
+            raise ValueError(
+                "vmap got inconsistent sizes for array axes to be mapped:\n"
+                + "\n".join(
+                    f"  * axis {axis} of an argument of shape {a.shape} had size {a.shape[axis]};"
+                    for _, a, axis in mapped
+                )
+            )
+        size = sizes[0]
+        call = functools.partial(_call_unflattened, fun, treedef, leaves)
+        if core.current_backend().name == "jax" and not _tracked_leaves(leaves):
+            result = _vmap_jax(call, mapped, size)
+            if result is not None:
+                out_tree, outs = result
+                return _place_out_axes(out_tree, outs, out_axes, size)
+        out_tree, outs = _vmap_loop(call, mapped, size)
+        return _place_out_axes(out_tree, outs, out_axes, size)
+
+    return vmap_f
+
+
+def _call_unflattened(fun: Callable[..., Any], treedef: Any, leaves: list[Any],
+                      replaced: dict[int, Any]) -> Any:  # fmt: skip
+    values = [replaced.get(i, leaf) for i, leaf in enumerate(leaves)]
+    args, kwargs = tree_util.tree_unflatten(treedef, values)
+    return fun(*args, **kwargs)
+
+
+def _vmap_jax(call: Callable[..., Any], mapped: list[tuple[int, Array, int]],
+              size: int) -> tuple[Any, list[Array]] | None:  # fmt: skip
+    """Real ``jax.vmap`` over the mapped natives (outputs batched along 0), or None when a
+    tracked value of an enclosing gradient reached the outputs (the loop is used then)."""
+    import jax
+
+    found: dict[str, Any] = {}
+
+    def flat(*natives: Any) -> list[Any]:
+        replaced = {
+            position: _wrap_like(n, array) for n, (position, array, _) in zip(natives, mapped)
+        }
+        out = call(replaced)
+        leaves, out_tree = tree_util.tree_flatten(out)
+        arrays = [_as_array(leaf) for leaf in leaves]
+        found["tree"], found["arrays"] = out_tree, arrays
+        found["tracked"] = autodiff.recording() and any(
+            autodiff.is_tracked(a.native) for a in arrays
+        )
+        return [a.native for a in arrays]
+
+    outs = jax.vmap(flat, in_axes=tuple(axis for _, _, axis in mapped), axis_size=size)(
+        *[array.native for _, array, _ in mapped]
+    )
+    if found["tracked"]:
+        return None
+    return found["tree"], [_wrap_like(o, a) for o, a in zip(outs, found["arrays"])]
+
+
+def _vmap_loop(call: Callable[..., Any], mapped: list[tuple[int, Array, int]],
+               size: int) -> tuple[Any, list[Array]]:  # fmt: skip
+    """One call per index of the mapped axis; each output leaf stacked along 0."""
+    if size == 0:
+        raise NotImplementedError(
+            f"vmap over an axis of size 0 is not supported on the {core.current_backend().name} "
+            "backend (the loop fallback has no element to run); use the jax backend"
+        )
+    results: list[list[Array]] = []
+    out_tree = None
+    for index in range(size):
+        replaced = {}
+        for position, array, axis in mapped:
+            key = (slice(None),) * axis + (index,)
+            replaced[position] = _wrap_like(ops.get_item(array.native, key), array)
+        leaves, out_tree = tree_util.tree_flatten(call(replaced))
+        results.append([_as_array(leaf) for leaf in leaves])
+    outs = []
+    for column in zip(*results):
+        first = column[0]
+        outs.append(_wrap_like(ops.stack([a.native for a in column], axis=0), first))
+    return out_tree, outs
+
+
+def _place_out_axes(out_tree: Any, outs: list[Array], out_axes: Any, size: int) -> Any:
+    if out_axes is None or isinstance(out_axes, int):
+        axes = [out_axes] * len(outs)
+    else:
+        axes = _broadcast_prefix(out_axes, tree_util.tree_unflatten(out_tree, outs))
+    placed = []
+    for array, axis in zip(outs, axes):
+        if axis is None:
+            native = ops.get_item(array.native, (0,))
+        else:
+            axis = axis % array.ndim
+            native = array.native if axis == 0 else ops.moveaxis(array.native, 0, axis)
+        placed.append(_wrap_like(native, array))
+    return tree_util.tree_unflatten(out_tree, placed)
+
+
+def pmap(fun: Callable[..., Any], axis_name: Any = None, *, in_axes: Any = 0,
+         out_axes: Any = 0, static_broadcasted_argnums: Any = (), devices: Any = None,
+         backend: Any = None, axis_size: int | None = None,
+         donate_argnums: Any = ()) -> Callable[..., Any]:  # fmt: skip
+    """``jax.pmap`` on the one (CPU) device there is: :func:`vmap` of size at most 1."""
+    mapped = vmap(fun, in_axes=in_axes, out_axes=out_axes, axis_size=axis_size)
+
+    @functools.wraps(fun)
+    def pmap_f(*args: Any, **kwargs: Any) -> Any:
+        axes = _broadcast_prefix(in_axes, args)
+        for leaf, axis in zip(tree_util.tree_leaves(args), axes):
+            if axis is not None and _as_array(leaf).shape[axis] > 1:
+                n = _as_array(leaf).shape[axis]
+                raise ValueError(
+                    f"compiling computation that requires {n} logical devices, but only 1 XLA "
+                    f"devices are available (num_replicas={n})"
+                )
+        return mapped(*args, **kwargs)
+
+    return pmap_f
+
+
+# ---------------------------------------------------------------------------------------
+# shapes and devices
+# ---------------------------------------------------------------------------------------
+class ShapeDtypeStruct:
+    """``jax.ShapeDtypeStruct``: a shape and a dtype."""
+
+    __slots__ = ("dtype", "shape", "sharding", "weak_type")
+
+    def __init__(self, shape: Sequence[int], dtype: Any, *, sharding: Any = None,
+                 weak_type: bool = False) -> None:  # fmt: skip
+        from frontends.jax._src import dtypes as jdt
+
+        self.shape = tuple(int(n) for n in shape)
+        self.dtype = jdt.numpy_dtype(jdt.to_core(dtype))
+        self.sharding = sharding
+        self.weak_type = weak_type
+
+    @property
+    def ndim(self) -> int:
+        return len(self.shape)
+
+    @property
+    def size(self) -> int:
+        return int(numpy.prod(self.shape, dtype=numpy.int64))
+
+    def __repr__(self) -> str:
+        weak = ", weak_type=True" if self.weak_type else ""
+        return f"ShapeDtypeStruct(shape={self.shape}, dtype={self.dtype.name}{weak})"
+
+    def __eq__(self, other: Any) -> bool:
+        return isinstance(other, ShapeDtypeStruct) and (self.shape, self.dtype, self.weak_type) == (
+            other.shape,
+            other.dtype,
+            other.weak_type,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.shape, self.dtype, self.weak_type))
+
+
+def eval_shape(fun: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """``jax.eval_shape``: the shapes and dtypes of ``fun``'s outputs. Off the jax backend
+    ``fun`` runs on zeros (JAX traces it abstractly)."""
+    from frontends.jax._src import dtypes as jdt
+
+    def concrete(leaf: Any) -> Any:
+        if isinstance(leaf, ShapeDtypeStruct) or (
+            hasattr(leaf, "shape") and hasattr(leaf, "dtype") and not isinstance(leaf, Array)
+        ):
+            dt = jdt.to_core(leaf.dtype)
+            return Array._wrap(
+                ops.zeros(tuple(leaf.shape), dtype=dt), getattr(leaf, "weak_type", False), dt
+            )
+        return leaf
+
+    args, kwargs = tree_util.tree_map(concrete, (args, kwargs))
+    out = jit(fun)(*args, **kwargs)
+    return tree_util.tree_map(
+        lambda a: ShapeDtypeStruct(a.shape, a._dtype.name, weak_type=a.weak_type), out
+    )
+
+
+class Device:
+    """The one device: the host CPU (``jax.devices()[0]``)."""
+
+    id = 0
+    platform = "cpu"
+    device_kind = "cpu"
+    process_index = 0
+
+    def __repr__(self) -> str:
+        return "CpuDevice(id=0)"
+
+
+_DEVICE = Device()
+
+
+def devices(backend: Any = None) -> list[Device]:
+    return [_DEVICE]
+
+
+def local_devices(process_index: Any = None, backend: Any = None) -> list[Device]:
+    return [_DEVICE]
+
+
+def device_count(backend: Any = None) -> int:
+    return 1
+
+
+def local_device_count(backend: Any = None) -> int:
+    return 1
+
+
+def default_backend() -> str:
+    return "cpu"
+
+
+def process_index(backend: Any = None) -> int:
+    return 0
+
+
+def process_count(backend: Any = None) -> int:
+    return 1
