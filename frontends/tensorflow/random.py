@@ -1,4 +1,12 @@
-"""tf.random's stateless samplers, bit for bit with TensorFlow's CPU kernels.
+"""tf.random: the stateless samplers, the stateful ones (``set_seed`` with TF's global and
+op seed rules) and ``tf.random.Generator``, bit for bit with TensorFlow's CPU kernels.
+
+Stateful ops: ``get_seed`` turns (global seed, op seed) into the kernel's ``(seed,
+seed2)`` as TF does (in eager mode a missing op seed comes from a ``random.Random`` seeded
+with the global seed); TF caches one kernel per op and attributes, whose Philox stream
+(key ``seed``, counter ``[0, 0, seed2]``) advances by ``256 * size`` blocks per call, and
+``set_seed`` resets them: :data:`_KERNELS` holds those offsets. ``Generator`` keeps TF's
+Philox state ``[counter_lo, counter_hi, key]`` and advances it the same way.
 
 TF's stateless ops scramble the seed pair into a Philox-4x32-10 key and counter (one
 Philox call on the seed with a fixed key), then fill the output in groups: group ``g``
@@ -28,7 +36,9 @@ from frontends.tensorflow._tensor import Tensor, to_host
 
 __all__ = [
     "stateless_uniform", "stateless_normal", "stateless_truncated_normal",
-    "stateless_categorical",
+    "stateless_categorical", "set_seed", "get_seed", "uniform", "normal", "truncated_normal",
+    "categorical", "shuffle", "Generator", "Algorithm", "get_global_generator",
+    "set_global_generator", "create_rng_state", "experimental",
 ]  # fmt: skip
 
 _MASK = 0xFFFFFFFF
@@ -420,4 +430,415 @@ def stateless_categorical(logits: Any, num_samples: Any, seed: Any, dtype: Any =
     return Tensor._from_native(ops.astype(index, _dtypes.as_dtype(dtype).core_dtype))
 
 
-_ = native_dtype
+# ---------------------------------------------------------------------------------------
+# stateful ops: TF's seed rules and kernel cache
+# ---------------------------------------------------------------------------------------
+_MAXINT32 = 2**31 - 1
+_DEFAULT_GRAPH_SEED = 87654321
+
+
+class _SeedState:
+    def __init__(self) -> None:
+        self.global_seed: int | None = None
+        self.rng: Any = None
+        self.kernels: dict[tuple, list[int]] = {}
+
+
+_STATE = _SeedState()
+
+
+def set_seed(seed: int | None) -> None:
+    """tf.random.set_seed: the global seed; resets every op's stream (TF clears its kernel
+    cache)."""
+    import random as _random
+
+    _STATE.global_seed = None if seed is None else int(seed)
+    _STATE.rng = None if seed is None else _random.Random(int(seed))
+    _STATE.kernels = {}
+
+
+def get_seed(op_seed: int | None) -> tuple[int | None, int | None]:
+    """tf.random.get_seed: the (graph-level, op-level) seed pair an op uses (eager mode)."""
+    if _STATE.global_seed is not None:
+        if op_seed is None:
+            op_seed = _STATE.rng.randint(0, _MAXINT32)
+        seeds: tuple = (_STATE.global_seed % _MAXINT32, int(op_seed) % _MAXINT32)
+    elif op_seed is not None:
+        seeds = (_DEFAULT_GRAPH_SEED, int(op_seed) % _MAXINT32)
+    else:
+        seeds = (None, None)
+    if seeds == (0, 0):
+        return 0, _MAXINT32
+    return seeds
+
+
+def _natives(key: int, counter: int) -> tuple[Any, Any]:
+    """A 64-bit key and a 128-bit counter as the native word arrays the fills take."""
+    counter &= (1 << 128) - 1
+    return (
+        ops.asarray([key & _MASK, (key >> 32) & _MASK], dtype=core.int64),
+        ops.asarray([(counter >> (32 * i)) & _MASK for i in range(4)], dtype=core.int64),
+    )
+
+
+def _reserve(op: str, attrs: tuple, seed: int | None, blocks: int) -> tuple[int, int]:
+    """The (key, counter) of the next call of TF's cached kernel ``op`` with ``attrs``,
+    advancing its stream by ``blocks`` 128-bit samples."""
+    s1, s2 = get_seed(seed)
+    s1, s2 = s1 or 0, s2 or 0
+    entry = _STATE.kernels.get((op, attrs, s1, s2))
+    if entry is None:
+        if s1 == 0 and s2 == 0:  # TF seeds such a kernel from the OS
+            s1, s2 = (int.from_bytes(numpy.random.bytes(8), "little") for _ in range(2))
+        entry = _STATE.kernels[(op, attrs, s1, s2)] = [
+            s1 & 0xFFFFFFFFFFFFFFFF,
+            (s2 << 64) & ((1 << 128) - 1),
+        ]
+    key, counter = entry
+    entry[1] = (counter + blocks) & ((1 << 128) - 1)
+    return key, counter
+
+
+def _count(dims: tuple[int, ...]) -> int:
+    return _math.prod(dims)
+
+
+def uniform(shape: Any, minval: Any = 0, maxval: Any = None, dtype: Any = _dtypes.float32,
+            seed: int | None = None, name: Any = None) -> Tensor:  # fmt: skip
+    """tf.random.uniform (RandomUniform / RandomUniformInt)."""
+    target = _dtypes.as_dtype(dtype).core_dtype
+    dims = _shape(shape)
+    count = _count(dims)
+    if target.kind in "iu":
+        if maxval is None:
+            raise ValueError(f"Must specify maxval for integer dtype {_dtypes.of(target).name}")
+        lo = int(to_host(to_native(minval, target)))
+        hi = int(to_host(to_native(maxval, target)))
+        if hi <= lo:
+            raise errors.invalid_argument(f"Need minval < maxval: {lo} >= {hi}", "RandomUniformInt")
+        key, counter = _natives(*_reserve("RandomUniformInt", (str(target),), seed, count * 256))
+        values = _uniform_int(key, counter, count, target, minval, maxval)
+        return Tensor._from_native(ops.reshape(values, dims))
+    key, counter = _natives(*_reserve("RandomUniform", (str(target),), seed, count * 256))
+    unit = ops.reshape(_uniform_unit(key, counter, count=count, dtype=str(target)), dims)
+    low, high = to_native(minval, target), to_native(1 if maxval is None else maxval, target)
+    return Tensor._from_native(ops.add(ops.multiply(unit, ops.subtract(high, low)), low))
+
+
+def normal(shape: Any, mean: Any = 0.0, stddev: Any = 1.0, dtype: Any = _dtypes.float32,
+           seed: int | None = None, name: Any = None) -> Tensor:  # fmt: skip
+    """tf.random.normal (RandomStandardNormal)."""
+    target = _dtypes.as_dtype(dtype).core_dtype
+    dims = _shape(shape)
+    count = _count(dims)
+    key, counter = _natives(*_reserve("RandomStandardNormal", (str(target),), seed, count * 256))
+    unit = ops.reshape(_normal_unit(key, counter, count=count, dtype=str(target)), dims)
+    return Tensor._from_native(
+        ops.add(ops.multiply(unit, to_native(stddev, target)), to_native(mean, target))
+    )
+
+
+def truncated_normal(shape: Any, mean: Any = 0.0, stddev: Any = 1.0,
+                     dtype: Any = _dtypes.float32, seed: int | None = None,
+                     name: Any = None) -> Tensor:  # fmt: skip
+    """tf.random.truncated_normal (TruncatedNormal)."""
+    target = _dtypes.as_dtype(dtype).core_dtype
+    dims = _shape(shape)
+    count = _count(dims)
+    key, counter = _natives(*_reserve("TruncatedNormal", (str(target),), seed, count * 256))
+    unit = ops.reshape(_truncated_unit(key, counter, count=count, dtype=str(target)), dims)
+    return Tensor._from_native(
+        ops.add(ops.multiply(unit, to_native(stddev, target)), to_native(mean, target))
+    )
+
+
+def _categorical_from(native: Any, samples: int, key: Any, counter: Any, dtype: Any) -> Tensor:
+    batch, classes = (int(d) for d in native.shape)
+    words = ops.reshape(_words(key, counter, 2 * batch * samples), (batch, samples, 2))
+    uniform_ = _uint64_to_double(_column(words, 0), _column(words, 1))
+    finite = ops.isfinite(native)
+    lowest = ops.asarray(float(numpy.finfo(numpy.float64).min), dtype=core.float64)
+    logits64 = ops.astype(native, core.float64)
+    row_max = ops.max(ops.where(finite, logits64, lowest), axis=1, keepdims=True)
+    weights = ops.where(finite, ops.exp(ops.subtract(logits64, row_max)), ops.zeros_like(logits64))
+    cdf = ops.cumulative_sum(weights, axis=1)
+    total = ops.get_item(cdf, (slice(None), slice(classes - 1, classes)))
+    to_find = ops.multiply(uniform_, total)
+    below = ops.less_equal(
+        ops.reshape(cdf, (batch, 1, classes)), ops.reshape(to_find, (batch, samples, 1))
+    )
+    index = ops.sum(ops.astype(below, core.int64), axis=2)
+    return Tensor._from_native(ops.astype(index, _dtypes.as_dtype(dtype).core_dtype))
+
+
+def categorical(logits: Any, num_samples: Any, dtype: Any = None, seed: int | None = None,
+                name: Any = None) -> Tensor:  # fmt: skip
+    """tf.random.categorical (Multinomial, TF's single-shard CPU kernel)."""
+    native = logits.native if isinstance(logits, FrontendArray) else to_native(logits)
+    samples = int(to_host(to_native(num_samples)))
+    batch = int(native.shape[0])
+    draws = 2 * ((samples + 3) // 4 * 4)
+    attrs = (str(native_dtype(native)), str(dtype))
+    key, counter = _natives(*_reserve("Multinomial", attrs, seed, batch * draws * 256))
+    return _categorical_from(native, samples, key, counter, dtype or _dtypes.int64)
+
+
+def _host_words(key: int, counter: int, count: int) -> list[int]:
+    """``count`` 32-bit words of the Philox stream on the host (Python ints)."""
+    words: list[int] = []
+    block = 0
+    key_words = [key & _MASK, (key >> 32) & _MASK]
+    while len(words) < count:
+        c = (counter + block) & ((1 << 128) - 1)
+        words.extend(_philox_python([(c >> (32 * i)) & _MASK for i in range(4)], key_words))
+        block += 1
+    return words[:count]
+
+
+def _permutation(size: int, key: int, counter: int) -> list[int]:
+    """TF's RandomShuffle: a forward Fisher-Yates with ``word % (size - i)``."""
+    words = _host_words(key, counter, size - 1)
+    order = list(range(size))
+    for i in range(size - 1):
+        j = i + words[i] % (size - i)
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+def shuffle(value: Any, seed: int | None = None, name: Any = None) -> Tensor:
+    """tf.random.shuffle along the first dimension (RandomShuffle; the permutation is
+    drawn on the host, as TF's CPU kernel does)."""
+    native = to_native(value)
+    size = int(native.shape[0]) if len(native.shape) else 0
+    count = 1
+    for extent in native.shape:
+        count *= int(extent)
+    if count <= 1 or size <= 1:
+        return Tensor._from_native(native)
+    key, counter = _reserve("RandomShuffle", (str(native_dtype(native)),), seed, (size + 2) // 4)
+    order = _permutation(size, key, counter)
+    return Tensor._from_native(ops.take(native, ops.asarray(order, dtype=core.int64), axis=0))
+
+
+# ---------------------------------------------------------------------------------------
+# tf.random.Generator
+# ---------------------------------------------------------------------------------------
+class Algorithm:
+    """tf.random.Algorithm: only PHILOX is implemented."""
+
+    PHILOX = 1
+    THREEFRY = 2
+    AUTO_SELECT = 3
+
+
+def _alg(alg: Any) -> int:
+    if alg is None:
+        return Algorithm.PHILOX
+    value = getattr(alg, "value", alg)
+    if isinstance(value, str):
+        value = {"philox": 1, "threefry": 2, "auto_select": 3}[value.lower()]
+    if value not in (Algorithm.PHILOX, Algorithm.AUTO_SELECT):
+        raise NotImplementedError(
+            "tf.random.Generator: only the Philox algorithm is implemented by this frontend"
+        )
+    return Algorithm.PHILOX
+
+
+def _to_uint64(value: int) -> int:
+    return int(value) & 0xFFFFFFFFFFFFFFFF
+
+
+def create_rng_state(seed: Any, alg: Any) -> numpy.ndarray:
+    """tf.random.create_rng_state: a Python int is cut into 64-bit words (lowest first);
+    an array is padded with zeros (or truncated) to the state size 3."""
+    _alg(alg)
+    if isinstance(seed, int):
+        words = []
+        for _ in range(3):
+            words.append(seed & 0xFFFFFFFFFFFFFFFF)
+            seed >>= 64
+    else:
+        if isinstance(seed, FrontendArray) or is_native(seed):
+            seed = to_host(to_native(seed))
+        words = [_to_uint64(v) for v in numpy.asarray(seed).reshape(-1)][:3]
+        words += [0] * (3 - len(words))
+    return numpy.asarray(words, dtype=numpy.uint64).astype(numpy.int64)
+
+
+class Generator:
+    """tf.random.Generator (Philox): ``state`` is ``[counter_lo, counter_hi, key]``.
+    The state lives in Python ints; ``state`` gives a Variable holding a copy (writing
+    to it does not reach the generator)."""
+
+    def __init__(self, copy_from: Generator | None = None, state: Any = None,
+                 alg: Any = None) -> None:  # fmt: skip
+        if copy_from is not None:
+            self._counter, self._key = copy_from._counter, copy_from._key
+            return
+        words = [_to_uint64(v) for v in create_rng_state(state if state is not None else 0, alg)]
+        self._counter = words[0] | (words[1] << 64)
+        self._key = words[2]
+        self._alg = _alg(alg)
+
+    @classmethod
+    def from_seed(cls, seed: Any, alg: Any = None) -> Generator:
+        return cls(state=create_rng_state(seed, alg), alg=alg)
+
+    @classmethod
+    def from_state(cls, state: Any, alg: Any) -> Generator:
+        return cls(state=state, alg=alg)
+
+    @classmethod
+    def from_key_counter(cls, key: Any, counter: Any, alg: Any) -> Generator:
+        counter = [_to_uint64(v) for v in numpy.asarray(to_host(to_native(counter))).reshape(-1)]
+        key = [_to_uint64(v) for v in numpy.asarray(to_host(to_native(key))).reshape(-1)]
+        return cls(state=[*counter, *key], alg=alg)
+
+    @classmethod
+    def from_non_deterministic_state(cls, alg: Any = None) -> Generator:
+        """Seeded from the OS (not reproducible, as in TF)."""
+        words = [int.from_bytes(numpy.random.bytes(8), "little") for _ in range(3)]
+        return cls(state=words, alg=alg)
+
+    def reset(self, state: Any) -> None:
+        words = [_to_uint64(v) for v in create_rng_state(state, self._alg)]
+        self._counter, self._key = words[0] | (words[1] << 64), words[2]
+
+    def reset_from_seed(self, seed: Any) -> None:
+        self.reset(create_rng_state(seed, self._alg))
+
+    def reset_from_key_counter(self, key: Any, counter: Any) -> None:
+        other = Generator.from_key_counter(key, counter, self._alg)
+        self._counter, self._key = other._counter, other._key
+
+    @property
+    def algorithm(self) -> int:
+        return self._alg
+
+    @property
+    def key(self) -> Tensor:
+        return Tensor._from_native(
+            ops.asarray(numpy.asarray([self._key], numpy.uint64).astype(numpy.int64))
+        )
+
+    @property
+    def state(self) -> Any:
+        from frontends.tensorflow._variable import Variable
+
+        words = [self._counter & 0xFFFFFFFFFFFFFFFF, self._counter >> 64, self._key]
+        return Variable(numpy.asarray(words, numpy.uint64).astype(numpy.int64), trainable=False)
+
+    def skip(self, delta: int) -> None:
+        """Advances the counter by ``delta * 256`` (TF's RngSkip)."""
+        self._counter = (self._counter + int(delta) * 256) & ((1 << 128) - 1)
+
+    def _take(self, count: int) -> tuple[Any, Any]:
+        counter = self._counter
+        self._counter = (counter + count * 256) & ((1 << 128) - 1)
+        return _natives(self._key, counter)
+
+    def normal(self, shape: Any, mean: Any = 0.0, stddev: Any = 1.0,
+               dtype: Any = _dtypes.float32, name: Any = None) -> Tensor:  # fmt: skip
+        target = _dtypes.as_dtype(dtype).core_dtype
+        dims = _shape(shape)
+        key, counter = self._take(_count(dims))
+        unit = ops.reshape(_normal_unit(key, counter, count=_count(dims), dtype=str(target)), dims)
+        return Tensor._from_native(
+            ops.add(ops.multiply(unit, to_native(stddev, target)), to_native(mean, target))
+        )
+
+    def truncated_normal(self, shape: Any, mean: Any = 0.0, stddev: Any = 1.0,
+                         dtype: Any = _dtypes.float32, name: Any = None) -> Tensor:  # fmt: skip
+        target = _dtypes.as_dtype(dtype).core_dtype
+        dims = _shape(shape)
+        key, counter = self._take(_count(dims))
+        unit = ops.reshape(
+            _truncated_unit(key, counter, count=_count(dims), dtype=str(target)), dims
+        )
+        return Tensor._from_native(
+            ops.add(ops.multiply(unit, to_native(stddev, target)), to_native(mean, target))
+        )
+
+    def uniform(self, shape: Any, minval: Any = 0, maxval: Any = None,
+                dtype: Any = _dtypes.float32, name: Any = None) -> Tensor:  # fmt: skip
+        target = _dtypes.as_dtype(dtype).core_dtype
+        dims = _shape(shape)
+        count = _count(dims)
+        if target.kind in "iu":
+            if maxval is None:
+                if minval is None or (isinstance(minval, int) and minval == 0):
+                    return self.uniform_full_int(shape, dtype)
+                raise ValueError("Must specify maxval for integer dtype")
+            lo = int(to_host(to_native(minval, target)))
+            hi = int(to_host(to_native(maxval, target)))
+            if hi <= lo:
+                raise errors.invalid_argument(
+                    f"Need minval < maxval: {lo} >= {hi}", "StatefulUniformInt"
+                )
+            key, counter = self._take(count)
+            values = _uniform_int(key, counter, count, target, minval, maxval)
+            return Tensor._from_native(ops.reshape(values, dims))
+        key, counter = self._take(count)
+        unit = ops.reshape(_uniform_unit(key, counter, count=count, dtype=str(target)), dims)
+        low, high = to_native(minval, target), to_native(1 if maxval is None else maxval, target)
+        return Tensor._from_native(ops.add(ops.multiply(unit, ops.subtract(high, low)), low))
+
+    def uniform_full_int(self, shape: Any, dtype: Any = _dtypes.uint64,
+                         name: Any = None) -> Tensor:  # fmt: skip
+        """Every bit pattern of the integer dtype (64-bit: two words, the first low)."""
+        target = _dtypes.as_dtype(dtype).core_dtype
+        dims = _shape(shape)
+        count = _count(dims)
+        key, counter = self._take(count)
+        if target.bits == 64:
+            words = ops.reshape(_words(key, counter, 2 * count), (count, 2))
+            low, high = _column(words, 0), _column(words, 1)
+            values = ops.bitwise_or(low, ops.bitwise_left_shift(high, _const(32)))
+            return Tensor._from_native(ops.reshape(ops.astype(values, target), dims))
+        words = _words(key, counter, count)
+        if target.kind == "i":  # reinterpret the 32-bit pattern
+            words = ops.subtract(words, ops.multiply(
+                ops.astype(ops.greater(words, _const(2**31 - 1)), core.int64), _const(2**32)))  # fmt: skip
+        return Tensor._from_native(ops.reshape(ops.astype(words, target), dims))
+
+    def _int64_keys(self, count: int) -> list[int]:
+        values = to_host(self.uniform_full_int([count], _dtypes.int64).native)
+        return [int(v) for v in values]
+
+    def make_seeds(self, count: int = 1) -> Tensor:
+        keys = self._int64_keys(count)
+        return Tensor._from_native(ops.asarray([keys, [0] * count], dtype=core.int64))
+
+    def split(self, count: int = 1) -> list[Generator]:
+        return [Generator(state=[0, 0, key], alg=self._alg) for key in self._int64_keys(count)]
+
+    def categorical(self, logits: Any, num_samples: Any, dtype: Any = None) -> Tensor:
+        raise NotImplementedError("tf.random.Generator has no categorical in TF 2.21")
+
+
+_GLOBAL: list[Generator] = []
+
+
+def get_global_generator() -> Generator:
+    """The global Generator: seeded from the OS on first use (as TF, not reproducible)."""
+    if not _GLOBAL:
+        _GLOBAL.append(Generator.from_non_deterministic_state())
+    return _GLOBAL[0]
+
+
+def set_global_generator(generator: Generator) -> None:
+    _GLOBAL[:] = [generator]
+
+
+class _Experimental:
+    """tf.random.experimental: the stateless and Generator aliases."""
+
+    Generator = Generator
+    Algorithm = Algorithm
+    create_rng_state = staticmethod(create_rng_state)
+    get_global_generator = staticmethod(get_global_generator)
+    set_global_generator = staticmethod(set_global_generator)
+    stateless_split = None
+
+
+experimental = _Experimental()
