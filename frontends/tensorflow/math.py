@@ -784,7 +784,7 @@ def bincount(arr: Any, weights: Any = None, minlength: Any = None, maxlength: An
                 None if w is None else ops.get_item(w, i),
                 out,
                 binary_output,
-            )  # fmt: skip
+            )
             for i in builtins.range(a.shape[0])
         ]
         return wrap(ops.stack(rows) if rows else ops.zeros((0, size), dtype=out))
@@ -905,7 +905,7 @@ def _segment_function(how: str, op: str) -> Any:
             return wrap(
                 ops.where(
                     ops.equal(n, ops.zeros_like(n)), ops.zeros_like(total), _divide_like(total, n)
-                )  # fmt: skip
+                )
             )
         return wrap(_segment(x, ids, count, how, 0 if how in ("max", "min") else None))
 
