@@ -1,0 +1,68 @@
+"""``jax.lax`` on any core backend: lax's non-promoting primitives (mismatched dtypes
+raise TypeError, as real lax), slicing with XLA's gather/scatter dimension numbers,
+convolutions, windowed reductions and control flow.
+
+Left out (``tests/frontends/jax/test_namespace.py`` lists them with reasons): the ``*_p``
+primitive objects (JAX's tracing internals), collectives over named axes (``psum``,
+``all_gather``, ... need ``pmap``/``shard_map``), sharding and token plumbing, ``rng_*``
+(XLA's hardware RNG), ``ragged_*`` and ``scaled_*`` dot products, ``custom_root`` /
+``custom_linear_solve``, and a few special functions whose XLA kernels core does not have.
+"""
+
+from __future__ import annotations
+
+from frontends.jax.lax.control_flow import (
+    associative_scan,
+    cond,
+    fori_loop,
+    map,
+    scan,
+    switch,
+    while_loop,
+)
+from frontends.jax.lax.convolution import (
+    ConvDimensionNumbers,
+    ConvGeneralDilatedDimensionNumbers,
+    conv,
+    conv_dimension_numbers,
+    conv_general_dilated,
+    conv_general_dilated_patches,
+    conv_general_permutations,
+    conv_shape_tuple,
+    conv_transpose,
+    conv_with_general_padding,
+    padtype_to_pads,
+    reduce_window,
+    reduce_window_shape_tuple,
+)
+from frontends.jax.lax.lax import *  # noqa: F403
+from frontends.jax.lax.lax import (
+    DotDimensionNumbers,
+    Precision,
+    PrecisionLike,
+    RoundingMethod,
+)
+from frontends.jax.lax.slicing import (
+    GatherDimensionNumbers,
+    GatherScatterMode,
+    ScatterDimensionNumbers,
+    dynamic_index_in_dim,
+    dynamic_slice,
+    dynamic_slice_in_dim,
+    dynamic_update_index_in_dim,
+    dynamic_update_slice,
+    dynamic_update_slice_in_dim,
+    gather,
+    index_in_dim,
+    scatter,
+    scatter_add,
+    scatter_apply,
+    scatter_max,
+    scatter_min,
+    scatter_mul,
+    scatter_sub,
+    slice,
+    slice_in_dim,
+)
+
+_ = (DotDimensionNumbers, Precision, PrecisionLike, RoundingMethod)
