@@ -50,6 +50,7 @@ ECOSYSTEM: dict[str, str] = {
     "torchvision": "torch",
     "torchaudio": "torch",
     "torchtext": "torch",
+    "safetensors": "torch",
     "jaxlib": "jax",
     "flax": "jax",
     "optax": "jax",
