@@ -17,6 +17,7 @@ from frontends.torch import (
     nn,
     optim,
     return_types,
+    serialization,
     special,
     testing,
     utils,
@@ -78,6 +79,7 @@ from frontends.torch.nn.functional import (
     avg_pool1d,
     bilinear,
     celu,
+    constant_pad_nd,
     conv1d,
     conv2d,
     conv3d,
@@ -105,9 +107,8 @@ from frontends.torch.other_ops import *  # noqa: F403
 from frontends.torch.pointwise_ops import *  # noqa: F403
 from frontends.torch.random_sampling import *  # noqa: F403
 from frontends.torch.reduction_ops import *  # noqa: F403
-from frontends.torch.special import log_softmax, softmax
-from frontends.torch import serialization
 from frontends.torch.serialization import load, save
+from frontends.torch.special import log_softmax, softmax
 
 __version__ = "2.13.0"
 

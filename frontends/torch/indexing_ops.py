@@ -15,7 +15,7 @@ from __future__ import annotations
 import builtins
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy
@@ -1204,3 +1204,111 @@ def unravel_index(indices: Any, shape: int | Sequence[int]) -> tuple[Tensor, ...
         coords.append(ops.remainder(flat, extent_value))
         flat = ops.floor_divide(flat, extent_value)
     return tuple(Tensor._from_native(c) for c in reversed(coords))
+
+
+# ---------------------------------------------------------------------------------------
+# copies of views (torch's ``*_copy`` ops), split variants, unfold, diagonal_scatter
+# ---------------------------------------------------------------------------------------
+def _copy_of(view: str) -> Callable[..., Any]:
+    """torch.<view>_copy: the view's values in a new tensor (no aliasing)."""
+
+    def function(input: Tensor, *args: Any, **kwargs: Any) -> Any:
+        result = getattr(_tensor(input), view)(*args, **kwargs)
+        if isinstance(result, tuple):
+            return tuple(r.clone() for r in result)
+        return result.clone()
+
+    name = f"{view}_copy"
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = f"torch.{name}: ``input.{view}(...)`` as a new tensor (no shared storage)."
+    return function
+
+
+_VIEW_COPIES = (
+    "diagonal", "expand", "permute", "squeeze", "t", "transpose", "unbind", "unfold",
+    "unsqueeze", "view", "split", "split_with_sizes", "select", "detach", "view_as_real",
+    "view_as_complex",
+)  # fmt: skip
+for _view in _VIEW_COPIES:
+    globals()[f"{_view}_copy"] = _copy_of(_view)
+__all__ += [f"{_view}_copy" for _view in _VIEW_COPIES]
+
+
+def alias_copy(input: Tensor) -> Tensor:
+    """torch.alias_copy: a copy of ``input``."""
+    return _tensor(input).clone()
+
+
+def slice_copy(
+    input: Tensor, dim: int = 0, start: int | None = None, end: int | None = None, step: int = 1
+) -> Tensor:
+    """torch.slice_copy: ``input[..., start:end:step]`` along ``dim``, copied."""
+    input = _tensor(input)
+    dim = _views.normalize_dim(dim, input.ndim)
+    return input[(slice(None),) * dim + (slice(start, end, step),)].clone()
+
+
+def split_with_sizes(input: Tensor, split_sizes: Sequence[int], dim: int = 0) -> tuple[Tensor, ...]:
+    """torch.split_with_sizes: views of the given sizes along ``dim``."""
+    return split(input, list(split_sizes), dim)
+
+
+def unsafe_split(
+    input: Tensor, split_size_or_sections: int | Sequence[int], dim: int = 0
+) -> tuple[Tensor, ...]:
+    """torch.unsafe_split: ``split`` (the views are as safe here)."""
+    return split(input, split_size_or_sections, dim)
+
+
+def unsafe_chunk(input: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
+    """torch.unsafe_chunk: ``chunk``."""
+    return chunk(input, chunks, dim)
+
+
+def _unfold(self: Tensor, dimension: int, size: int, step: int) -> Tensor:
+    """Tensor.unfold: windows of ``size`` every ``step`` along ``dimension``, as a new last
+    dimension. A copy here, not a view (writes through it do not reach ``self``)."""
+    native = self.native
+    ndim = len(native.shape)
+    axis = _views.normalize_dim(dimension, ndim)
+    extent = native.shape[axis] if ndim else 1
+    if size > extent:
+        raise RuntimeError(
+            f"maximum size for tensor at dimension {axis} is {extent} but size is {size}"
+        )
+    if step <= 0:
+        raise RuntimeError(f"step is {step} but must be > 0")
+    if not ndim:
+        return Tensor._from_native(ops.reshape(native, (1,)))
+    count = (extent - size) // step + 1
+    starts = ops.arange(0, count * step, step, dtype=core.int64)
+    index = ops.add(ops.reshape(starts, (count, 1)), ops.arange(size, dtype=core.int64))
+    gathered = ops.take(native, ops.reshape(index, (count * size,)), axis=axis)
+    shape = tuple(native.shape)
+    gathered = ops.reshape(gathered, (*shape[:axis], count, size, *shape[axis + 1 :]))
+    return Tensor._from_native(ops.moveaxis(gathered, axis + 1, -1))
+
+
+Tensor.unfold = _unfold
+
+
+@torch_function()
+def diagonal_scatter(
+    input: Tensor, src: Tensor, offset: int = 0, dim1: int = 0, dim2: int = 1
+) -> Tensor:
+    """torch.diagonal_scatter: ``input`` with its diagonal replaced by ``src`` (a copy)."""
+    result = Tensor._from_native(ops.astype(input, _dtype_of(input), copy=True))
+    view = result.diagonal(offset, dim1, dim2)
+    if _shape(src) != tuple(view.shape):
+        raise RuntimeError(
+            "expected src to have a size equal to the slice of self. src size = "
+            f"{list(_shape(src))}, slice size = {list(view.shape)}"
+        )
+    view.copy_(Tensor._from_native(src))
+    return result.native
+
+
+__all__ += [
+    "alias_copy", "diagonal_scatter", "slice_copy", "split_with_sizes", "unsafe_chunk",
+    "unsafe_split",
+]  # fmt: skip

@@ -1233,3 +1233,103 @@ def view_as_complex(input: Tensor) -> Tensor:
     return input._make_view(
         _as_complex_native, lambda old, new: ops.astype(_as_real_native(new), dtype)
     )
+
+
+# ---------------------------------------------------------------------------------------
+# ravel, trapezoid rule, sum_to_size
+# ---------------------------------------------------------------------------------------
+@torch_function("input")
+def ravel(input: Tensor) -> Tensor:
+    """The elements in row-major order, 1-D."""
+    return ops.reshape(input, (-1,))
+
+
+def _trapezoid_parts(name: str, y: Any, x: Any, dx: Any, dim: int) -> tuple[Any, Any, int]:
+    """``(spacing, y[1:] + y[:-1], axis)`` in floating point, as torch's trapezoid."""
+    if dtype_of(y) == core.bool:
+        raise RuntimeError(f"{name}: received a bool input for `y`, but bool is not supported")
+    axis = normalize_dim(dim, ndim_of(y))
+    length = y.shape[axis]
+    take = lambda v, start, stop: ops.take(  # noqa: E731
+        v, ops.arange(start, stop, dtype=core.int64), axis=axis
+    )
+    if x is not None and not isinstance(x, (builtins.int, builtins.float)):
+        if dtype_of(x) == core.bool:
+            raise RuntimeError(f"{name}: received a bool input for `x`, but bool is not supported")
+        dtype = functions.result_dtype([y, x])
+        dtype = dtype if dtype.kind in "fc" else default_float()
+        y, x = ops.astype(y, dtype), ops.astype(x, dtype)
+        if ndim_of(x) == 1:
+            if x.shape[0] != length:
+                raise RuntimeError(f"{name}: There must be one `x` value for each sample point")
+            shape = [1] * ndim_of(y)
+            shape[axis] = length
+            x = ops.reshape(x, tuple(shape))
+            x_axis = axis
+        else:
+            x_axis = normalize_dim(dim, ndim_of(x))
+        n = x.shape[x_axis]
+        spacing = ops.subtract(
+            ops.take(x, ops.arange(1, n, dtype=core.int64), axis=x_axis),
+            ops.take(x, ops.arange(0, n - 1, dtype=core.int64), axis=x_axis),
+        )
+    else:
+        step = 1 if dx is None else dx
+        if x is not None:
+            step = x
+        dtype = dtype_of(y) if dtype_of(y).kind in "fc" else default_float()
+        y = ops.astype(y, dtype)
+        spacing = scalar(step, dtype)
+    if length == 0:
+        return spacing, y, axis
+    return spacing, ops.add(take(y, 1, length), take(y, 0, length - 1)), axis
+
+
+@torch_function("y")
+def trapezoid(y: Tensor, x: Any = None, *, dx: Any = None, dim: int = -1) -> Tensor:
+    """The trapezoid rule along ``dim``; integer ``y`` computes in the default dtype."""
+    spacing, pairs, axis = _trapezoid_parts("trapezoid", y, x, dx, dim)
+    if y.shape[axis] == 0:
+        return ops.sum(pairs, axis=axis)
+    half = scalar(0.5, dtype_of(pairs))
+    return ops.multiply(ops.sum(ops.multiply(spacing, pairs), axis=axis), half)
+
+
+def trapz(y: Tensor, x: Any = None, *, dx: Any = None, dim: int = -1) -> Tensor:
+    """torch.trapz: ``trapezoid``."""
+    return trapezoid(y, x, dx=dx, dim=dim)
+
+
+@torch_function("y")
+def cumulative_trapezoid(y: Tensor, x: Any = None, *, dx: Any = None, dim: int = -1) -> Tensor:
+    """The running trapezoid rule along ``dim`` (one element fewer than ``y``)."""
+    spacing, pairs, axis = _trapezoid_parts("cumulative_trapezoid", y, x, dx, dim)
+    if y.shape[axis] == 0:
+        return pairs
+    half = scalar(0.5, dtype_of(pairs))
+    return ops.multiply(ops.cumulative_sum(ops.multiply(spacing, pairs), axis=axis), half)
+
+
+def _sum_to_size(self: Tensor, *size: Any) -> Tensor:
+    """Tensor.sum_to_size: summed over the dimensions ``size`` broadcasts."""
+    if len(size) == 1 and isinstance(size[0], (tuple, list, Size)):
+        size = tuple(size[0])
+    shape = tuple(self.shape)
+    lead = len(shape) - len(size)
+    if lead < 0 or any(s not in (1, n) for s, n in zip(size, shape[lead:])):
+        raise RuntimeError(
+            f"size {{{', '.join(map(str, size))}}} is not expandable to size "
+            f"{{{', '.join(map(str, shape))}}}."
+        )
+    value = self.native
+    if lead:
+        value = ops.sum(value, axis=tuple(range(lead)))
+    axes = tuple(i for i, (s, n) in enumerate(zip(size, shape[lead:])) if s == 1 and n != 1)
+    if axes:
+        value = ops.sum(value, axis=axes, keepdims=True)
+    return Tensor._from_native(value)
+
+
+Tensor.sum_to_size = _sum_to_size
+
+__all__ += ["cumulative_trapezoid", "ravel", "trapezoid", "trapz"]

@@ -999,3 +999,26 @@ _set_inplace(
     "bitwise_not", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift",
     "bitwise_right_shift", "logical_not", "logical_and", "logical_or", "logical_xor",
 )  # fmt: skip
+
+
+def rsub(input: Tensor, other: Any, *, alpha: Any = 1) -> Tensor:
+    """torch.rsub: ``other - alpha * input``."""
+    return sub(other, input, alpha=alpha)
+
+
+@torch_function()
+def heaviside(input: Tensor, values: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """0 where ``input < 0``, ``values`` where it is 0, 1 where it is positive; both
+    operands must have the same dtype, as in torch."""
+    dtype = dtype_of(input)
+    if dtype_of(values) != dtype:
+        raise RuntimeError("heaviside is not yet implemented for tensors with different dtypes.")
+    if dtype.kind == "c":
+        raise RuntimeError("heaviside is not yet implemented for complex tensors.")
+    zero = ops.zeros((), dtype=dtype)
+    steps = ops.astype(ops.greater(input, zero), dtype)
+    return ops.where(ops.equal(input, zero), values, steps)
+
+
+INPLACE_NAMES.update({"heaviside"})
+__all__ += ["heaviside", "rsub"]

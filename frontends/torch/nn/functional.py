@@ -1601,3 +1601,8 @@ def kl_div(
     if reduction == "batchmean" and not len(input.shape):
         return ops.nn.kl_div(input, target, reduction="sum", log_target=log_target)
     return ops.nn.kl_div(input, target, reduction=reduction, log_target=log_target)
+
+
+def constant_pad_nd(input: Tensor, pad: Sequence[int], value: float = 0) -> Tensor:
+    """torch.constant_pad_nd: ``pad(input, pad, "constant", value)``."""
+    return globals()["pad"](input, pad, "constant", value)
