@@ -202,13 +202,12 @@ def _check_inputs(name: str, leaves: Sequence[Any], holomorphic: bool, allow_int
         dt = _as_array(leaf)._dtype
         if holomorphic and dt.kind != "c":
             raise TypeError(
-                f"{name} with holomorphic=True requires inputs with complex dtype, but got "
-                f"{dt.name}."
+                f"{name} with holomorphic=True requires inputs with complex dtype, but got {dt}."
             )
         if dt.kind in "biu" and not allow_int:
             raise TypeError(
                 f"{name} requires real- or complex-valued inputs (input dtype that is a "
-                f"sub-dtype of np.inexact), but got {dt.name}. If you want to use Boolean- "
+                f"sub-dtype of np.inexact), but got {dt}. If you want to use Boolean- "
                 "or integer-valued inputs, use vjp or set allow_int to True."
             )
 
@@ -219,19 +218,19 @@ def _check_output(name: str, array: Array, holomorphic: bool) -> None:
         if kind != "c":
             raise TypeError(
                 f"{name} with holomorphic=True requires outputs with complex dtype, but got "
-                f"{array._dtype.name}."
+                f"{array._dtype}."
             )
     elif kind == "c":
         raise TypeError(
             f"{name} requires real-valued outputs (output dtype that is a sub-dtype of "
-            f"np.floating), but got {array._dtype.name}. For holomorphic differentiation, "
+            f"np.floating), but got {array._dtype}. For holomorphic differentiation, "
             "pass holomorphic=True. For differentiation of non-holomorphic functions "
             "involving complex outputs, use jax.vjp directly."
         )
     elif kind != "f":
         raise TypeError(
             f"{name} requires real-valued outputs (output dtype that is a sub-dtype of "
-            f"np.floating), but got {array._dtype.name}. For differentiation of functions "
+            f"np.floating), but got {array._dtype}. For differentiation of functions "
             "with integer outputs, use jax.vjp directly."
         )
 
@@ -294,7 +293,7 @@ def vjp(fun: Callable[..., Any], *primals: Any, has_aux: bool = False,
             if c.shape != out.shape:
                 raise ValueError(
                     f"unexpected JAX type (e.g. shape/dtype) for argument to vjp function: got "
-                    f"{c._dtype.name}{list(c.shape)}, but expected {out._dtype.name}"
+                    f"{c._dtype}{list(c.shape)}, but expected {out._dtype}"
                     f"{list(out.shape)} because the corresponding output of the function had "
                     "that type"
                 )
@@ -331,8 +330,8 @@ def _check_jvp_args(primals: Any, tangents: Any) -> tuple[list[Array], list[Arra
             raise TypeError(
                 "primal and tangent arguments to jax.jvp do not match; dtypes must be equal, "
                 "or in case of int/bool primal dtype the tangent dtype must be float0."
-                f"Got primal dtype {p._dtype.name} and so expected tangent dtype "
-                f"{p._dtype.name}, but got tangent dtype {t._dtype.name} instead."
+                f"Got primal dtype {p._dtype} and so expected tangent dtype "
+                f"{p._dtype}, but got tangent dtype {t._dtype} instead."
             )
     return ps, ts, p_tree
 
@@ -459,12 +458,12 @@ def jacfwd(fun: Callable[..., Any], argnums: int | Sequence[int] = 0, has_aux: b
             if holomorphic and leaf._dtype.kind != "c":
                 raise TypeError(
                     "jacfwd with holomorphic=True requires inputs with complex dtype, but got "
-                    f"{leaf._dtype.name}."
+                    f"{leaf._dtype}."
                 )
             if not holomorphic and leaf._dtype.kind != "f":
                 raise TypeError(
                     "jacfwd requires real-valued inputs (input dtype that is a sub-dtype of "
-                    f"np.floating), but got {leaf._dtype.name}. For holomorphic "
+                    f"np.floating), but got {leaf._dtype}. For holomorphic "
                     "differentiation, pass holomorphic=True. For differentiation of "
                     "non-holomorphic functions involving complex inputs or integer inputs, "
                     "use jax.jvp directly."
@@ -670,9 +669,13 @@ class custom_jvp:
             cots = (cotangent,) if single else cotangent
             pairs = [(t, c) for t, c in zip(t_out, cots) if autodiff.is_tracked(t)]
             grads = autodiff.backward(
-                [t for t, _ in pairs], [c for _, c in pairs], retain_graph=True,
-                capture=tangents, accumulate=False,
-            )  # fmt: skip
+                [t for t, _ in pairs],
+                [c for _, c in pairs],
+                retain_graph=True,
+                create_graph=autodiff.recording(),  # recorded inside a recorded backward
+                capture=tangents,
+                accumulate=False,
+            )
             return grads
 
         autodiff.record(f"custom_jvp:{name}", rule, inputs, outputs)
@@ -775,7 +778,8 @@ class _Jitted:
         return [n for n, _ in pairs]
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        if _disable_jit or config._values["jax_disable_jit"]:
+        if _disable_jit or config._values["jax_disable_jit"] or _level > 0:
+            # inside grad/vjp the engine must see every operation: eager (same values)
             return self._fun(*args, **kwargs)
         n = len(args)
         static = {i % n if n else i for i in self._static_argnums if -n <= i < n}
@@ -784,6 +788,8 @@ class _Jitted:
         static_kw = tuple(sorted((k, v) for k, v in kwargs.items() if k in self._static_argnames))
         dyn_kwargs = {k: v for k, v in kwargs.items() if k not in self._static_argnames}
         leaves, treedef = tree_util.tree_flatten((dyn_args, dyn_kwargs))
+        if _tracked_leaves(leaves):
+            return self._fun(*args, **kwargs)
         natives, metas = [], []
         for leaf in leaves:
             native, meta = _leaf_native(leaf, "argument")
@@ -1099,7 +1105,7 @@ def eval_shape(fun: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     args, kwargs = tree_util.tree_map(concrete, (args, kwargs))
     out = jit(fun)(*args, **kwargs)
     return tree_util.tree_map(
-        lambda a: ShapeDtypeStruct(a.shape, a._dtype.name, weak_type=a.weak_type), out
+        lambda a: ShapeDtypeStruct(a.shape, a.dtype, weak_type=a.weak_type), out
     )
 
 
