@@ -80,11 +80,15 @@ class FrontendFunctions:
         self.as_native = as_native  # array-like -> native array (ArrayLike parameters)
         self.as_scalar = as_scalar  # 0-d native array -> the framework's scalar
         self.python_int = python_int  # a Python int meeting an integer dtype
+        # False while a frontend built on this one (jax.numpy on numpy) calls in: 0-d
+        # results stay arrays, so no value is read to the host for a scalar
+        self.scalars = True
 
     def wrap_scalars(self, value: Any) -> Any:
-        """As :meth:`wrap`, but a 0-d native array becomes the frontend's scalar."""
+        """As :meth:`wrap`, but a 0-d native array becomes the frontend's scalar (unless
+        :attr:`scalars` is off)."""
         if isinstance(value, core.current_backend().native_array_types):
-            if len(value.shape) == 0:
+            if len(value.shape) == 0 and self.scalars:
                 return self.as_scalar(value)
             return self.array_type._from_native(value)
         if isinstance(value, tuple):
@@ -227,4 +231,7 @@ class FrontendFunctions:
 
         wrapper.__signature__ = signature
         wrapper.frontend_array_type = array_type
+        # for frontends built from this one (jax.numpy from numpy): which parameters the
+        # decorator promotes together; ``__wrapped__`` is the native-level function
+        wrapper.promoted_names = promoted_names
         return wrapper

@@ -76,7 +76,9 @@ def _from_python(obj: Any) -> tuple[Any, core.Dtype, bool]:
     if type(obj) in (builtins.int, builtins.float, builtins.complex):
         dt = _jdt.dtype_and_weak(obj)[0]
         return None, dt, True
-    if isinstance(obj, (list, tuple)) and any(isinstance(o, FrontendArray) for o in _flat(obj)):
+    if isinstance(obj, (list, tuple)) and builtins.any(
+        isinstance(o, FrontendArray) for o in _flat(obj)
+    ):
         obj = [_numpy.asarray(o) if isinstance(o, FrontendArray) else o for o in obj]
     if isinstance(obj, (list, tuple, builtins.bool, _numpy.ndarray, _numpy.generic)):
         host = _numpy.asarray(obj)
@@ -245,3 +247,16 @@ def size(a: Any) -> int:
 
 
 _ = Sequence
+
+
+# --------------------------------------------------------------------- the rest of jnp
+from frontends.jax.numpy import _functions, _ufuncs  # noqa: E402
+
+globals().update(_ufuncs.build())
+globals().update(_functions.FUNCTIONS)
+ufunc = _ufuncs.ufunc
+from frontends.jax.numpy import _namespace, fft, linalg  # noqa: E402
+
+globals().update(_namespace.NAMES)
+bool = bool_
+single, double, csingle, cdouble = float32, float64, complex64, complex128

@@ -1,0 +1,584 @@
+"""jax.numpy's non-elementwise functions, made from the numpy frontend's by
+:func:`~frontends.jax.numpy._bridge.from_numpy` (JAX's argument checks, lattice promotion,
+x64 canonicalization), plus JAX's own keywords where JAX adds them (``size=`` and
+``fill_value=`` of ``nonzero``/``unique``/``where``; ``inplace=False`` of ``put`` and
+friends; ``descending=`` of ``sort``; ``take``'s ``mode="fill"`` default; ``clip``'s
+``min``/``max``; ``total_repeat_length``; ``bincount``'s ``length``).
+
+Differences from JAX: functions whose result shape depends on values (``nonzero``,
+``unique``, ``where`` with one argument ...) read those values to the host unless
+``size=`` is given, as JAX requires under ``jax.jit``; with ``size=`` they still compute
+eagerly (no jit-friendly path yet on the jax backend).
+"""
+
+from __future__ import annotations
+
+import builtins
+from collections.abc import Callable
+from typing import Any
+
+import numpy as _numpy
+
+import core
+from core import native as ops
+from frontends import numpy as _np
+from frontends.jax._src.array import Array
+from frontends.jax.numpy._bridge import (
+    as_array,
+    check_arraylike,
+    from_numpy,
+    native_of,
+    numpy_profile,
+    promote,
+    unwrap,
+    wrap,
+)
+
+# name: from_numpy options (default: the numpy function of the same name, its first
+# parameter the array JAX checks, numpy's promoted parameters promoted on JAX's lattice)
+_SPEC: dict[str, dict[str, Any]] = {
+    # reductions and statistics
+    **{
+        n: {}
+        for n in (
+            "all",
+            "any",
+            "amax",
+            "amin",
+            "argmax",
+            "argmin",
+            "cumprod",
+            "cumsum",
+            "cumulative_prod",
+            "cumulative_sum",
+            "max",
+            "min",
+            "nanargmax",
+            "nanargmin",
+            "nancumprod",
+            "nancumsum",
+            "nanmax",
+            "nanmin",
+            "nanprod",
+            "nansum",
+            "prod",
+            "ptp",
+            "sum",
+            "count_nonzero",
+            "median",
+            "nanmedian",
+            "diff",
+            "ediff1d",
+            "trace",
+            "round",
+            "around",
+            "sort_complex",
+            "argpartition",
+            "partition",
+            "packbits",
+            "unpackbits",
+            "flip",
+            "fliplr",
+            "flipud",
+            "ravel",
+            "reshape",
+            "transpose",
+            "matrix_transpose",
+            "permute_dims",
+            "squeeze",
+            "expand_dims",
+            "moveaxis",
+            "rollaxis",
+            "swapaxes",
+            "roll",
+            "rot90",
+            "tile",
+            "broadcast_to",
+            "resize",
+            "diagonal",
+            "diag",
+            "diagflat",
+            "tril",
+            "triu",
+            "vander",
+            "split",
+            "array_split",
+            "hsplit",
+            "vsplit",
+            "dsplit",
+            "unstack",
+            "trim_zeros",
+            "nan_to_num",
+            "real",
+            "imag",
+            "angle",
+            "isreal",
+            "iscomplex",
+            "isneginf",
+            "isposinf",
+            "sinc",
+            "i0",
+            "unwrap",
+            "gradient",
+            "histogram_bin_edges",
+            "diag_indices_from",
+            "tril_indices_from",
+            "triu_indices_from",
+            "roots",
+            "poly",
+            "polyder",
+            "polyint",
+            "flatnonzero",
+            "argwhere",
+            "extract",
+            "compress",
+            "apply_along_axis",
+            "apply_over_axes",
+            "delete",
+            "pad",
+            "lexsort",
+        )
+    },
+    "mean": {"inexact": True},
+    "var": {"inexact": True},
+    "std": {"inexact": True},
+    "nanmean": {"inexact": True},
+    "nanvar": {"inexact": True},
+    "nanstd": {"inexact": True},
+    "percentile": {"arrays": ("a", "q"), "promote_names": ("a",), "inexact": True},
+    "nanpercentile": {"arrays": ("a", "q"), "promote_names": ("a",), "inexact": True},
+    "quantile": {"arrays": ("a", "q"), "promote_names": ("a",), "inexact": True},
+    "nanquantile": {"arrays": ("a", "q"), "promote_names": ("a",), "inexact": True},
+    "average": {"arrays": ("a", "weights"), "promote_names": ("a", "weights"), "inexact": True},
+    "corrcoef": {"arrays": ("x", "y"), "promote_names": ("x", "y"), "inexact": True},
+    "cov": {"arrays": ("m", "y"), "promote_names": ("m", "y"), "inexact": True},
+    "histogram": {"arrays": ("a",)},
+    "histogram2d": {"arrays": ("x", "y")},
+    "histogramdd": {"arrays": ("sample",)},
+    "interp": {"arrays": ("x", "xp", "fp"), "promote_names": ("x", "xp", "fp"), "inexact": True},
+    "digitize": {"arrays": ("x", "bins"), "promote_names": ()},
+    "searchsorted": {"arrays": ("a", "v"), "promote_names": ("a", "v"), "jax_kwargs": ("method",)},
+    "isin": {"arrays": ("element", "test_elements"), "promote_names": ()},
+    "intersect1d": {"promote_names": ("ar1", "ar2")},
+    "union1d": {"promote_names": ("ar1", "ar2")},
+    "setdiff1d": {"promote_names": ("ar1", "ar2")},
+    "setxor1d": {"promote_names": ("ar1", "ar2")},
+    # products
+    "dot": {"arrays": ("a", "b")},
+    "vdot": {},
+    "inner": {},
+    "outer": {"arrays": ("a", "b")},
+    "kron": {"arrays": ("a", "b"), "promote_names": ("a", "b")},
+    "tensordot": {"promote_names": ("a", "b")},
+    "cross": {"arrays": ("a", "b")},
+    "convolve": {"promote_names": ("a", "v")},
+    "correlate": {"promote_names": ("a", "v")},
+    "polyadd": {"arrays": ("a1", "a2")},
+    "polysub": {"arrays": ("a1", "a2")},
+    "polymul": {"arrays": ("a1", "a2")},
+    "polydiv": {"arrays": ("u", "v"), "inexact": True},
+    "polyval": {"arrays": ("p", "x"), "jax_kwargs": ("unroll",)},
+    "polyfit": {"arrays": ("x", "y"), "promote_names": ("x", "y"), "inexact": True},
+    "trapezoid": {"arrays": ("y", "x"), "promote_names": ("y", "x")},
+    # logic
+    "allclose": {"arrays": ("a", "b"), "promote_names": ("a", "b"), "inexact": True},
+    "isclose": {"arrays": ("a", "b"), "promote_names": ("a", "b")},
+    "array_equal": {"arrays": (), "promote_names": ()},
+    "array_equiv": {"arrays": (), "promote_names": ()},
+    # joining
+    "concatenate": {"arrays": ("arrays",), "sequences": ("arrays",)},
+    "concat": {"arrays": ("arrays",), "sequences": ("arrays",)},
+    "stack": {"arrays": ("arrays",), "sequences": ("arrays",)},
+    "vstack": {"arrays": ("tup",), "sequences": ("tup",)},
+    "hstack": {"arrays": ("tup",), "sequences": ("tup",)},
+    "dstack": {"arrays": ("tup",), "sequences": ("tup",)},
+    "column_stack": {"arrays": ("tup",), "sequences": ("tup",)},
+    "append": {"arrays": ("arr", "values"), "promote_names": ("arr", "values")},
+    "insert": {"arrays": ("arr", "values"), "promote_names": ("arr", "values")},
+    "block": {"arrays": ()},
+    "select": {
+        "arrays": ("condlist", "choicelist"),
+        "sequences": ("condlist", "choicelist"),
+        "promote_names": ("choicelist", "default"),
+    },
+    "choose": {
+        "arrays": ("a", "choices"),
+        "sequences": ("choices",),
+        "promote_names": ("choices",),
+    },
+    "piecewise": {"arrays": ("x",)},
+    # creation from sizes
+    **{
+        n: {"arrays": ()}
+        for n in (
+            "eye",
+            "identity",
+            "tri",
+            "linspace",
+            "logspace",
+            "geomspace",
+            "indices",
+            "diag_indices",
+            "tril_indices",
+            "triu_indices",
+            "mask_indices",
+            "bartlett",
+            "blackman",
+            "hamming",
+            "hanning",
+            "kaiser",
+            "empty",
+            "fromfunction",
+            "ravel_multi_index",
+            "unravel_index",
+        )
+    },
+    "empty_like": {"arrays": ("prototype",)},
+}
+
+
+def _build(name: str, **options: Any) -> Callable[..., Any]:
+    return from_numpy(getattr(_np, name), name, **options)
+
+
+def _sized(result: Any, size: int | None, fill_value: Any) -> Any:
+    """Results padded (with ``fill_value``, default 0) or cut to ``size`` along axis 0,
+    as JAX's ``size=`` gives them."""
+    if size is None:
+        return result
+    if isinstance(result, tuple):
+        fills = fill_value if isinstance(fill_value, tuple) else (fill_value,) * len(result)
+        items = [_sized(r, size, f) for r, f in zip(result, fills)]
+        return type(result)(*items) if hasattr(result, "_fields") else tuple(items)
+    n = result.shape[0]
+    native = result.native
+    if n >= size:
+        native = ops.get_item(native, slice(0, size))
+    else:
+        fill = 0 if fill_value is None else fill_value
+        pad_shape = (size - n, *result.shape[1:])
+        filler = ops.broadcast_to(native_of(fill, result._dtype), pad_shape)
+        native = ops.concat([native, filler], axis=0)
+    return Array._wrap(native, result.weak_type, result._dtype)
+
+
+def _sized_post(out: Any, size: int | None = None, fill_value: Any = None) -> Any:
+    return _sized(out, size, fill_value)
+
+
+_SIZED = ("nonzero", "argwhere", "flatnonzero", "unique_values")
+
+
+def nonzero(a: Any, *, size: int | None = None, fill_value: Any = None) -> tuple[Array, ...]:
+    """``jnp.nonzero`` (0-d input is an error, as in JAX)."""
+    check_arraylike("jnp.nonzero", a)
+    a = as_array(a)
+    if a.ndim == 0:
+        raise ValueError(
+            "Calling nonzero on 0d arrays is not allowed. Use jnp.atleast_1d(scalar).nonzero() instead."
+        )
+    with numpy_profile():
+        result = _np.nonzero(_np.ndarray._from_native(a.native))
+    return _sized(wrap(result), size, fill_value)
+
+
+def where(condition: Any, x: Any = None, y: Any = None, /, *, size: int | None = None,
+          fill_value: Any = None) -> Any:  # fmt: skip
+    """``jnp.where``: ``x`` where ``condition`` else ``y`` (``x``/``y`` promoted on JAX's
+    lattice); with one argument ``nonzero``."""
+    if x is None and y is None:
+        return nonzero(condition, size=size, fill_value=fill_value)
+    if x is None or y is None:
+        raise ValueError(
+            "Either both or neither of the x and y arguments should be provided to jax.numpy.where, got {x} and {y}."
+        )
+    check_arraylike("jnp.where", condition, x, y)
+    (xn, yn), dtype, weak = promote([x, y])
+    cond = native_of(condition)
+    if core.as_core_dtype(cond.dtype) != core.bool:
+        cond = ops.not_equal(cond, ops.zeros((), dtype=core.as_core_dtype(cond.dtype)))
+    shape = _numpy.broadcast_shapes(tuple(cond.shape), tuple(xn.shape), tuple(yn.shape))
+    out = ops.where(
+        ops.broadcast_to(cond, shape), ops.broadcast_to(xn, shape), ops.broadcast_to(yn, shape)
+    )
+    return Array._wrap(out, weak, dtype)
+
+
+def clip(arr: Any = None, /, min: Any = None, max: Any = None, *, a: Any = None,
+         a_min: Any = None, a_max: Any = None) -> Array:  # fmt: skip
+    """``jnp.clip(arr, min, max)``: ``arr`` limited to [min, max] (the result keeps the
+    dtype JAX's promotion of the three gives; ``a``/``a_min``/``a_max`` are JAX's deprecated
+    spellings)."""
+    arr = a if arr is None else arr
+    min = a_min if min is None else min
+    max = a_max if max is None else max
+    check_arraylike("jnp.clip", arr)
+    out = as_array(arr)
+    if min is not None:
+        out = maximum(min, out)
+    if max is not None:
+        out = minimum(max, out)
+    return out
+
+
+def sort(a: Any, axis: int | None = -1, *, kind: Any = None, order: Any = None,
+         stable: bool = True, descending: bool = False) -> Array:  # fmt: skip
+    """``jnp.sort`` (always stable; ``descending`` reverses the stable ascending order)."""
+    check_arraylike("jnp.sort", a)
+    a = as_array(a)
+    out = _sort(a, axis=axis)
+    if descending:
+        out = flip(out, axis=-1 if axis is None else axis)
+    return out
+
+
+def argsort(a: Any, axis: int | None = -1, *, kind: Any = None, order: Any = None,
+            stable: bool = True, descending: bool = False, dtype: Any = None) -> Array:  # fmt: skip
+    """``jnp.argsort``: stable by default, as JAX's (``descending`` keeps equal elements
+    in their original order, as JAX does)."""
+    check_arraylike("jnp.argsort", a)
+    a = as_array(a)
+    if axis is None:
+        a, axis = a.ravel(), -1
+    if descending:
+        rev = flip(a, axis=axis)
+        n = a.shape[axis]
+        idx = _argsort(rev, axis=axis, kind="stable")
+        out = flip(subtract(n - 1, idx), axis=axis)
+    else:
+        out = _argsort(a, axis=axis, kind="stable")
+    if dtype is not None:
+        out = out.astype(dtype)
+    return out
+
+
+def take(a: Any, indices: Any, axis: int | None = None, out: Any = None, mode: str | None = None,
+         unique_indices: bool = False, indices_are_sorted: bool = False,
+         fill_value: Any = None) -> Array:  # fmt: skip
+    """``jnp.take``: out-of-bounds indices give ``fill_value`` (NaN for inexact dtypes) by
+    default, as JAX's ``mode="fill"``; ``"clip"`` and ``"wrap"`` as numpy."""
+    if out is not None:
+        raise NotImplementedError("The 'out' argument to jnp.take is not supported.")
+    check_arraylike("jnp.take", a, indices)
+    a = as_array(a)
+    if axis is None:
+        a, axis = a.ravel(), 0
+    axis = axis % builtins.max(a.ndim, 1)
+    idx = as_array(indices)
+    if mode == "wrap":
+        idx = remainder(idx, a.shape[axis])
+        mode = "clip"
+    key = (slice(None),) * axis + (idx,)
+    return a.at[key].get(mode="clip" if mode == "clip" else "fill", fill_value=fill_value)
+
+
+def take_along_axis(arr: Any, indices: Any, axis: int | None = -1, mode: Any = None,
+                    fill_value: Any = None) -> Array:  # fmt: skip
+    """``jnp.take_along_axis`` (out-of-bounds indices clamp as JAX's default gather)."""
+    check_arraylike("jnp.take_along_axis", arr, indices)
+    arr, idx = as_array(arr), as_array(indices)
+    if axis is None:
+        arr, axis = arr.ravel(), 0
+    n = arr.shape[axis]
+    idx_n = ops.where(
+        ops.less(idx.native, 0), ops.add(idx.native, ops.asarray(n, dtype=idx._dtype)), idx.native
+    )
+    idx_n = ops.clip(idx_n, 0, builtins.max(n - 1, 0))
+    with numpy_profile():
+        result = _np.take_along_axis.__wrapped__(arr.native, idx_n, axis) if hasattr(
+            _np.take_along_axis, "promoted_names") else _np.take_along_axis(arr.native, idx_n, axis)  # fmt: skip
+    return wrap(result, arr._dtype if arr.weak_type else None)
+
+
+def unique(ar: Any, return_index: bool = False, return_inverse: bool = False,
+           return_counts: bool = False, axis: int | None = None, *, equal_nan: bool = True,
+           size: int | None = None, fill_value: Any = None, sorted: bool = True) -> Any:  # fmt: skip
+    """``jnp.unique`` (``size=`` pads the unique values with ``fill_value``, default the
+    smallest value, and the indices and counts with 0)."""
+    result = _unique(ar, return_index=return_index, return_inverse=return_inverse,
+                     return_counts=return_counts, axis=axis, equal_nan=equal_nan)  # fmt: skip
+    if size is None:
+        return result
+    values = result[0] if isinstance(result, tuple) else result
+    fill = fill_value if fill_value is not None else (min(values) if values.size else 0)
+    if not isinstance(result, tuple):
+        return _sized(values, size, fill)
+    parts = [_sized(values, size, fill)]
+    rest = list(result[1:])
+    if return_index:
+        parts.append(_sized(rest.pop(0), size, 0))
+    if return_inverse:
+        parts.append(rest.pop(0))
+    if return_counts:
+        parts.append(_sized(rest.pop(0), size, 0))
+    return tuple(parts)
+
+
+def repeat(a: Any, repeats: Any, axis: int | None = None, *, total_repeat_length: int | None = None,
+           out_sharding: Any = None) -> Array:  # fmt: skip
+    """``jnp.repeat`` (``total_repeat_length`` cuts or pads with the last element)."""
+    out = _repeat(a, repeats, axis=axis)
+    if total_repeat_length is None:
+        return out
+    ax = 0 if axis is None else axis
+    moved = moveaxis(out, ax, 0)
+    n = moved.shape[0]
+    if n >= total_repeat_length:
+        moved = moved[:total_repeat_length]
+    else:
+        moved = concatenate([moved, repeat(moved[-1:], total_repeat_length - n, axis=0)])
+    return moveaxis(moved, 0, ax)
+
+
+def bincount(x: Any, weights: Any = None, minlength: int = 0, *, length: int | None = None,
+             out_sharding: Any = None) -> Array:  # fmt: skip
+    """``jnp.bincount`` (``length`` fixes the output length, dropping larger values)."""
+    check_arraylike("jnp.bincount", x)
+    xa = as_array(x)
+    if xa._dtype.kind not in "iub":
+        raise TypeError(f"x argument to bincount must have an integer type; got {xa.dtype}")
+    if length is not None:
+        xa = where(less(xa, length), xa, 0) if weights is None else xa
+        keep = less(as_array(x), length)
+        weights = where(keep, 1 if weights is None else weights, 0)
+        minlength = length
+    out = _bincount(xa, weights, minlength=minlength)
+    if length is not None:
+        out = out[:length]
+    return out
+
+
+def _inplace_false(name: str, inplace: bool) -> None:
+    if inplace:
+        raise ValueError(
+            f"jax.numpy.{name} cannot modify arrays in-place, because JAX arrays are "
+            f"immutable. Pass inplace=False to instead return an updated array."
+        )
+
+
+def _mutate_copy(name: str, target: Any, *args: Any, **kwargs: Any) -> Array:
+    """numpy's in-place ``name`` run on a numpy-frontend copy of ``target``."""
+    check_arraylike(f"jnp.{name}", target)
+    t = as_array(target)
+    copy = _np.ndarray._from_native(t.native)
+    with numpy_profile():
+        getattr(_np, name)(
+            copy, *(native_of(a) if isinstance(a, Array) else a for a in args), **kwargs
+        )
+    return Array._wrap(copy.native, t.weak_type, t._dtype)
+
+
+def fill_diagonal(a: Any, val: Any, wrap: bool = False, *, inplace: bool = True) -> Array:
+    """``jnp.fill_diagonal(..., inplace=False)``: a new array (JAX arrays are immutable)."""
+    _inplace_false("fill_diagonal", inplace)
+    return _mutate_copy("fill_diagonal", a, val, wrap=wrap)
+
+
+def place(arr: Any, mask: Any, vals: Any, *, inplace: bool = True) -> Array:
+    """``jnp.place(..., inplace=False)``."""
+    _inplace_false("place", inplace)
+    return _mutate_copy("place", arr, mask, vals)
+
+
+def put(a: Any, ind: Any, v: Any, mode: str | None = None, *, inplace: bool = True) -> Array:
+    """``jnp.put(..., inplace=False)``."""
+    _inplace_false("put", inplace)
+    return _mutate_copy("put", a, ind, v, mode="clip" if mode is None else mode)
+
+
+def put_along_axis(arr: Any, indices: Any, values: Any, axis: int | None, inplace: bool = True,
+                   *, mode: str | None = None) -> Array:  # fmt: skip
+    """``jnp.put_along_axis(..., inplace=False)``."""
+    _inplace_false("put_along_axis", inplace)
+    return _mutate_copy("put_along_axis", arr, indices, values, axis)
+
+
+def copy(a: Any, order: str | None = None) -> Array:
+    """``jnp.copy``: a new Array (lists accepted, as JAX's)."""
+    from frontends.jax.numpy import array
+
+    return array(a, copy=True)
+
+
+def astype(x: Any, dtype: Any, /, *, copy: bool = False, device: Any = None) -> Array:
+    """``jnp.astype``."""
+    check_arraylike("jnp.astype", x)
+    return as_array(x).astype(dtype)
+
+
+def einsum(subscripts: Any, /, *operands: Any, out: Any = None, optimize: Any = "auto",
+           precision: Any = None, preferred_element_type: Any = None, _dot_general: Any = None,
+           out_sharding: Any = None) -> Array:  # fmt: skip
+    """``jnp.einsum``: operands promoted together on JAX's lattice."""
+    check_arraylike("jnp.einsum", *operands)
+    natives, dtype, weak = promote(list(operands))
+    with numpy_profile():
+        result = _np.einsum(subscripts, *natives)
+    result = wrap(result, dtype if weak else None)
+    if preferred_element_type is not None:
+        result = result.astype(preferred_element_type)
+    return result
+
+
+def _varargs(name: str, promote_all: bool = False) -> Callable[..., Any]:
+    np_fn = getattr(_np, name)
+
+    def function(*args: Any, **kwargs: Any) -> Any:
+        check_arraylike(f"jnp.{name}", *args)
+        natives = promote(list(args))[0] if promote_all and args else [native_of(a) for a in args]
+        with numpy_profile():
+            result = np_fn(*natives, **{k: unwrap(v) for k, v in kwargs.items()})
+        return wrap(result)
+
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = f"``jnp.{name}``, from the numpy frontend."
+    return function
+
+
+def _einsum_path(subscripts: Any, *operands: Any, optimize: Any = "greedy") -> Any:
+    return _numpy.einsum_path(subscripts, *(_numpy.asarray(o) for o in operands), optimize=optimize)
+
+
+def build() -> dict[str, Any]:
+    namespace: dict[str, Any] = {}
+    for name, options in _SPEC.items():
+        namespace[name] = _build(name, **options)
+    for name in _SIZED[1:]:
+        options = dict(_SPEC.get(name, {}))
+        options["jax_kwargs"] = ("size", "fill_value")
+        namespace[name] = _build(name, post=_sized_post, **options)
+    for name in ("unique_all", "unique_counts", "unique_inverse"):
+        namespace[name] = _build(name)
+    for name in ("atleast_1d", "atleast_2d", "atleast_3d", "broadcast_arrays", "meshgrid", "ix_"):
+        namespace[name] = _varargs(name)
+    namespace["einsum_path"] = _einsum_path
+    return namespace
+
+
+_ns = build()
+globals().update(_ns)
+_sort = _build("sort")
+_argsort = _build("argsort")
+_unique = _build("unique")
+_repeat = _build("repeat", arrays=("a", "repeats"), promote_names=())
+_bincount = _build("bincount", arrays=("x", "weights"), promote_names=())
+
+from frontends.jax.numpy._ufuncs import build as _build_ufuncs  # noqa: E402
+
+_uf = _build_ufuncs()
+maximum, minimum, less, subtract, remainder = (
+    _uf["maximum"],
+    _uf["minimum"],
+    _uf["less"],
+    _uf["subtract"],
+    _uf["remainder"],
+)
+flip, moveaxis, concatenate = _ns["flip"], _ns["moveaxis"], _ns["concatenate"]
+min = _ns["min"]
+
+FUNCTIONS = {
+    **_ns, "nonzero": nonzero, "where": where, "clip": clip, "sort": sort, "argsort": argsort,
+    "take": take, "take_along_axis": take_along_axis, "unique": unique, "repeat": repeat,
+    "bincount": bincount, "fill_diagonal": fill_diagonal, "place": place, "put": put,
+    "put_along_axis": put_along_axis, "copy": copy, "astype": astype, "einsum": einsum,
+}  # fmt: skip
