@@ -164,3 +164,82 @@ def fftshift(x: ArrayLike, /, *, axes: int | Sequence[int] | None = None) -> Arr
 @primary
 def ifftshift(x: ArrayLike, /, *, axes: int | Sequence[int] | None = None) -> Array:
     """The inverse of :func:`fftshift`."""
+
+
+# ---------------------------------------------------------------------------------------
+# vjp rules (core.autodiff): a transform's adjoint is the opposite transform with the
+# opposite scaling, fitted back to the input's extent along each transformed axis (the
+# cotangent of zero padding is cut off, that of a cut is zero padded)
+# ---------------------------------------------------------------------------------------
+_SWAPPED = {"backward": "forward", "forward": "backward", "ortho": "ortho"}
+
+
+def _fit(a: Any, axes: Sequence[int], sizes: Sequence[int]) -> Any:
+    """``a`` cut or zero padded to ``sizes`` along ``axes``."""
+    from core import native
+
+    for axis, size in zip(axes, sizes):
+        extent = a.shape[axis]
+        if extent > size:
+            a = native.get_item(a, (slice(None),) * axis + (slice(0, size),))
+        elif extent < size:
+            padding = list(a.shape)
+            padding[axis] = size - extent
+            a = native.concat(
+                [a, native.zeros(tuple(padding), dtype=dtypes.result_type(a))], axis=axis
+            )
+    return a
+
+
+def _c2c_rule(adjoint: str) -> Any:
+    def rule(g: Any, y: Any, x: Any, /, *, n: int | None = None, axis: int = -1,
+             norm: Norm = "backward") -> tuple[Any]:  # fmt: skip
+        from core import native
+
+        axis = axis % len(x.shape)
+        transform = getattr(native.fft, adjoint)
+        grad = transform(g, n=g.shape[axis], axis=axis, norm=_SWAPPED[norm])
+        return (_fit(grad, [axis], [x.shape[axis]]),)
+
+    return rule
+
+
+def _c2c_n_rule(adjoint: str) -> Any:
+    def rule(g: Any, y: Any, x: Any, /, *, s: Sequence[int] | None = None,
+             axes: Sequence[int] | None = None, norm: Norm = "backward") -> tuple[Any]:  # fmt: skip
+        from core import native
+
+        _, resolved = resolve_axes(len(x.shape), s, axes)
+        resolved = [a % len(x.shape) for a in resolved]
+        transform = getattr(native.fft, adjoint)
+        grad = transform(g, s=[g.shape[a] for a in resolved], axes=resolved, norm=_SWAPPED[norm])
+        return (_fit(grad, resolved, [x.shape[a] for a in resolved]),)
+
+    return rule
+
+
+def _shift_rule(inverse: bool) -> Any:
+    def rule(g: Any, y: Any, x: Any, /, *, axes: int | Sequence[int] | None = None) -> tuple[Any]:
+        from core import native
+
+        return (
+            native.fft.ifftshift(g, axes=axes)
+            if not inverse
+            else native.fft.fftshift(g, axes=axes),
+        )
+
+    return rule
+
+
+def _declare_rules() -> None:
+    from core.autodiff import defvjp
+
+    defvjp(fft, _c2c_rule("ifft"))
+    defvjp(ifft, _c2c_rule("fft"))
+    defvjp(fftn, _c2c_n_rule("ifftn"))
+    defvjp(ifftn, _c2c_n_rule("fftn"))
+    defvjp(fftshift, _shift_rule(False))
+    defvjp(ifftshift, _shift_rule(True))
+
+
+_declare_rules()

@@ -84,10 +84,10 @@ def _conj(x: Any) -> Any:
 def _matmul_rule(g: Any, y: Any, x1: Any, x2: Any) -> tuple[Any, Any]:
     a = native.expand_dims(x1, axis=0) if len(x1.shape) == 1 else x1
     b = native.expand_dims(x2, axis=-1) if len(x2.shape) == 1 else x2
+    if len(x2.shape) == 1:  # first: a vector-vector product's cotangent is 0-d
+        g = native.expand_dims(g, axis=-1)
     if len(x1.shape) == 1:
         g = native.expand_dims(g, axis=-2)
-    if len(x2.shape) == 1:
-        g = native.expand_dims(g, axis=-1)
     ga = native.matmul(g, _conj(native.matrix_transpose(b)))
     gb = native.matmul(_conj(native.matrix_transpose(a)), g)
     if len(x1.shape) == 1:
@@ -146,7 +146,34 @@ def _tensordot_rule(g: Any, y: Any, x1: Any, x2: Any, /, *, axes: Any = 2) -> tu
     return tuple(_einsum_rule(g, y, subscripts, x1, x2)[0])
 
 
+def _inner_rule(g: Any, y: Any, x1: Any, x2: Any) -> tuple[Any, Any]:
+    """``inner`` is a tensordot over the last axes (a 0-d input multiplies)."""
+    if not x1.shape or not x2.shape:
+        return native.multiply(g, x2), native.multiply(g, x1)
+    n1, n2 = len(x1.shape), len(x2.shape)
+    return _tensordot_rule(g, y, x1, x2, axes=([n1 - 1], [n2 - 1]))
+
+
+def _kron_rule(g: Any, y: Any, x1: Any, x2: Any) -> tuple[Any, Any]:
+    """``y`` viewed as ``(a0, b0, a1, b1, ...)`` is ``x1[a0, a1, ...] * x2[b0, b1, ...]``."""
+    ndim = max(len(x1.shape), len(x2.shape))
+    a = (1,) * (ndim - len(x1.shape)) + tuple(x1.shape)
+    b = (1,) * (ndim - len(x2.shape)) + tuple(x2.shape)
+    blocks = native.reshape(g, tuple(e for pair in zip(a, b) for e in pair))
+    ga = native.sum(
+        native.multiply(blocks, _conj(native.reshape(x2, tuple(e for n in b for e in (1, n))))),
+        axis=tuple(range(1, 2 * ndim, 2)),
+    )
+    gb = native.sum(
+        native.multiply(blocks, _conj(native.reshape(x1, tuple(e for n in a for e in (n, 1))))),
+        axis=tuple(range(0, 2 * ndim, 2)),
+    )
+    return native.reshape(ga, tuple(x1.shape)), native.reshape(gb, tuple(x2.shape))
+
+
 defvjp(matmul, _matmul_rule)
+defvjp(inner, _inner_rule)
+defvjp(kron, _kron_rule)
 defvjp(matrix_transpose, lambda g, y, x: (native.matrix_transpose(g),))
 defvjp(einsum, _einsum_rule)
 defvjp(tensordot, _tensordot_rule)

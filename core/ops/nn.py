@@ -1107,13 +1107,26 @@ def _max_pool_rule(g: Any, y: Any, x: Any, kernel_size: Any, stride: Any = None,
         g = g[0]
     _, indices = native.nn.max_pool(x, kernel_size, stride, padding, dilation, ceil_mode=ceil_mode,
                                     return_indices=True)  # fmt: skip
+    return (_to_maxima(g, x, indices),)
+
+
+def _adaptive_max_pool_rule(g: Any, y: Any, x: Any, output_size: Any, *,
+                            return_indices: bool = False) -> tuple[Any]:  # fmt: skip
+    if return_indices:
+        g = g[0]
+    _, indices = native.nn.adaptive_max_pool(x, output_size, return_indices=True)
+    return (_to_maxima(g, x, indices),)
+
+
+def _to_maxima(g: Any, x: Any, indices: Any) -> Any:
+    """``g`` added at the flat in-plane ``indices`` of ``x`` (a max pool's maxima)."""
     batch_channels = tuple(x.shape[:2])
     plane = math.prod(x.shape[2:])
     flat_g = native.reshape(g, (*batch_channels, -1))
     flat_index = native.reshape(indices, (*batch_channels, -1))
     grad = native.scatter(native.zeros((*batch_channels, plane), dtype=dtypes.result_type(flat_g)), 2,
                           flat_index, flat_g, reduce="add")  # fmt: skip
-    return (native.reshape(grad, tuple(x.shape)),)
+    return native.reshape(grad, tuple(x.shape))
 
 
 def _tuple_of(value: Any, n: int) -> tuple[int, ...]:
@@ -1265,6 +1278,7 @@ defvjp(pad, _pad_rule)
 defvjp(conv, _conv_rule)
 defvjp(conv_transpose, _conv_transpose_rule)
 defvjp(max_pool, _max_pool_rule)
+defvjp(adaptive_max_pool, _adaptive_max_pool_rule)
 defvjp(avg_pool, _avg_pool_rule)
 defvjp(adaptive_avg_pool, _adaptive_avg_pool_rule)
 defvjp(scaled_dot_product_attention, _attention_rule)

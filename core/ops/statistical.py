@@ -385,6 +385,42 @@ def _nanmean_rule(
     return (native.where(present, spread, native.zeros_like(spread)),)
 
 
+def _cumulative_extremum_rule(g: Any, y: Any, x: Any, *, axis: int | None = None) -> tuple[Any]:
+    """Each position's cotangent goes to the element its running extremum came from."""
+    values_g, _ = g
+    _, indices = y
+    zeros = native.zeros(tuple(x.shape), dtype=dtypes.result_type(values_g))
+    return (native.scatter(zeros, 0 if axis is None else axis, indices, values_g, reduce="add"),)
+
+
+def _median_rule(g: Any, y: Any, x: Any, *, axis: Any = None, keepdims: bool = False) -> tuple[Any]:
+    """Half the cotangent to each of the two middle elements (both halves to the one middle
+    element of an odd count), found again by a stable sort."""
+    shape = tuple(x.shape)
+    if axis is not None and not isinstance(axis, int):
+        if len(axis) != 1:
+            raise NotImplementedError("core.median's vjp takes axis=None or one axis")
+        axis = axis[0]
+    flat = native.reshape(x, (-1,)) if axis is None else x
+    along = 0 if axis is None else axis % len(shape)
+    count = flat.shape[along]
+    order = native.argsort(flat, axis=along, stable=True)
+    spread = expand_reduced(g, shape, axis, keepdims)
+    if axis is None:
+        spread = native.reshape(spread, (-1,))
+    half = native.multiply(spread, 0.5)
+    grad = native.zeros(tuple(flat.shape), dtype=dtypes.result_type(g))
+    for middle in {(count - 1) // 2, count // 2}:
+        position = native.get_item(order, (slice(None),) * along + (slice(middle, middle + 1),))
+        part = half if (count - 1) // 2 != count // 2 else spread
+        part = native.get_item(part, (slice(None),) * along + (slice(0, 1),))
+        grad = native.add(grad, native.scatter(native.zeros_like(grad), along, position, part))
+    return (native.reshape(grad, shape),)
+
+
+defvjp(cummax, _cumulative_extremum_rule)
+defvjp(cummin, _cumulative_extremum_rule)
+defvjp(median, _median_rule)
 defvjp(sum, _sum_rule)
 defvjp(mean, _mean_rule)
 defvjp(max, _extremum_rule)
