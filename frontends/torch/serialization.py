@@ -819,7 +819,7 @@ def _load_zip(
         raise _corrupt(f"failed finding central directory ({error})") from None
     pickles = [n for n in names if n.endswith("/data.pkl") or n == "data.pkl"]
     if len(pickles) != 1:
-        raise _corrupt("expected one data.pkl record, found %d" % len(pickles))
+        raise _corrupt(f"expected one data.pkl record, found {len(pickles)}")
     prefix = pickles[0][: -len("data.pkl")]
 
     def record(name: str) -> bytes:
