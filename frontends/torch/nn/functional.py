@@ -1606,3 +1606,349 @@ def kl_div(
 def constant_pad_nd(input: Tensor, pad: Sequence[int], value: float = 0) -> Tensor:
     """torch.constant_pad_nd: ``pad(input, pad, "constant", value)``."""
     return globals()["pad"](input, pad, "constant", value)
+
+
+# ---------------------------------------------------------------------------------------
+# margin, embedding, Poisson and Gaussian losses (composed from the frontend's own ops)
+# ---------------------------------------------------------------------------------------
+def _torch() -> Any:
+    import sys
+
+    return sys.modules["frontends.torch"]
+
+
+def _reduced(loss: Tensor, reduction: str) -> Tensor:
+    if reduction == "mean":
+        return loss.mean()
+    if reduction == "sum":
+        return loss.sum()
+    if reduction == "none":
+        return loss
+    raise ValueError(f"{reduction} is not a valid value for reduction")
+
+
+def soft_margin_loss(
+    input: Tensor,
+    target: Tensor,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """``log(1 + exp(-target * input))``, reduced."""
+    reduction = _reduction(size_average, reduce, reduction)
+    T = _torch()
+    return _reduced(T.log1p(T.exp(-target * input)), reduction)
+
+
+def margin_ranking_loss(
+    input1: Tensor,
+    input2: Tensor,
+    target: Tensor,
+    margin: float = 0,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """``max(0, -target * (input1 - input2) + margin)``, reduced."""
+    reduction = _reduction(size_average, reduce, reduction)
+    if not input1.dim() == input2.dim() == target.dim():
+        raise RuntimeError(
+            f"margin_ranking_loss : All input tensors should have same dimension but got "
+            f"sizes: input1: {input1.size()}, input2: {input2.size()}, target: {target.size()} "
+        )
+    return _reduced((-target * (input1 - input2) + margin).clamp_min(0), reduction)
+
+
+def hinge_embedding_loss(
+    input: Tensor,
+    target: Tensor,
+    margin: float = 1.0,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """``input`` where target is 1, ``max(0, margin - input)`` where it is -1, reduced."""
+    reduction = _reduction(size_average, reduce, reduction)
+    T = _torch()
+    zeros = T.zeros_like(input)
+    margin_part = T.where(target != 1, (margin - input).clamp_min(0), zeros)
+    self_part = T.where(target != -1, input, zeros)
+    return _reduced(margin_part + self_part, reduction)
+
+
+def cosine_embedding_loss(
+    input1: Tensor,
+    input2: Tensor,
+    target: Tensor,
+    margin: float = 0,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """``1 - cos`` where target is 1, ``max(0, cos - margin)`` where it is -1, reduced."""
+    reduction = _reduction(size_average, reduce, reduction)
+    T = _torch()
+    target_dim = target.dim()
+    if target_dim not in (0, 1):
+        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
+    if target_dim == 1 and not (input1.dim() == input2.dim() == 2):
+        raise RuntimeError(
+            f"1D target tensor expects 2D input tensors, but found inputs with sizes "
+            f"{list(input1.shape)} and {list(input2.shape)}."
+        )
+    if target_dim == 0 and not (input1.dim() == input2.dim() == 1):
+        raise RuntimeError(
+            f"0D target tensor expects 1D input tensors, but found inputs with sizes "
+            f"{list(input1.shape)} and {list(input2.shape)}."
+        )
+    eps = 1e-12
+    dot = (input1 * input2).sum(-1)
+    magnitude1 = (input1 * input1).sum(-1) + eps
+    magnitude2 = (input2 * input2).sum(-1) + eps
+    cos = dot / T.sqrt(magnitude1 * magnitude2)
+    zeros = T.zeros_like(cos)
+    positive = T.where(target == 1, 1 - cos, zeros)
+    negative = T.where(target == -1, (cos - margin).clamp_min(0), zeros)
+    return _reduced(positive + negative, reduction)
+
+
+def multilabel_soft_margin_loss(
+    input: Tensor,
+    target: Tensor,
+    weight: Tensor | None = None,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """The mean over classes of the binary logistic loss, reduced over samples."""
+    reduction = _reduction(size_average, reduce, reduction)
+    loss = -(target * logsigmoid(input) + (1 - target) * logsigmoid(-input))
+    if weight is not None:
+        loss = loss * weight
+    class_dim = input.dim() - 1
+    loss = loss.sum(dim=class_dim) / input.size(class_dim)
+    return _reduced(loss, reduction)
+
+
+def poisson_nll_loss(
+    input: Tensor,
+    target: Tensor,
+    log_input: bool = True,
+    full: bool = False,
+    size_average: bool | None = None,
+    eps: float = 1e-8,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """Poisson negative log likelihood; ``full`` adds Stirling's term where target > 1."""
+    reduction = _reduction(size_average, reduce, reduction)
+    T = _torch()
+    if log_input:
+        loss = T.exp(input) - target * input
+    else:
+        loss = input - target * T.log(input + eps)
+    if full:
+        stirling = target * T.log(target) - target + 0.5 * T.log(2 * math.pi * target)
+        loss = loss + stirling.masked_fill(target <= 1, 0)
+    return _reduced(loss, reduction)
+
+
+def gaussian_nll_loss(
+    input: Tensor,
+    target: Tensor,
+    var: Tensor | float,
+    full: bool = False,
+    eps: float = 1e-6,
+    reduction: str = "mean",
+) -> Tensor:
+    """Gaussian negative log likelihood with variance ``var`` (clamped at ``eps`` outside the
+    graph, as torch does)."""
+    T = _torch()
+    if isinstance(var, float):
+        if var < 0:
+            raise ValueError("var has negative entry/entries")
+        var = var * T.ones_like(input)
+    elif bool(T.any(var < 0)):
+        raise ValueError("var has negative entry/entries")
+    if var.size() != input.size():
+        if input.size()[:-1] == var.size():
+            var = T.unsqueeze(var, -1)
+        elif (
+            input.ndim == var.ndim
+            and sum(y for x, y in zip(input.size(), var.size()) if x != y) == 1
+        ):
+            pass
+        else:
+            raise ValueError("var is of incorrect size")
+    if reduction not in ("none", "mean", "sum"):
+        raise ValueError(reduction + " is not valid")
+    var = var.clone()
+    with T.no_grad():
+        var.clamp_(min=eps)
+    loss = 0.5 * (T.log(var) + (input - target) ** 2 / var)
+    if full:
+        loss = loss + 0.5 * math.log(2 * math.pi)
+    return _reduced(loss, reduction)
+
+
+def triplet_margin_loss(
+    anchor: Tensor,
+    positive: Tensor,
+    negative: Tensor,
+    margin: float = 1.0,
+    p: float = 2,
+    eps: float = 1e-6,
+    swap: bool = False,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """``max(0, margin + d(a, p) - d(a, n))`` with the p-norm pairwise distance."""
+    reduction = _reduction(size_average, reduce, reduction)
+    if not anchor.dim() == positive.dim() == negative.dim():
+        raise RuntimeError(
+            "The anchor, positive, and negative tensors are expected to have the same number "
+            f"of dimensions, but got: anchor {anchor.dim()}D, positive {positive.dim()}D, and "
+            f"negative {negative.dim()}D inputs"
+        )
+
+    def distance(a: Tensor, b: Tensor) -> Tensor:
+        return pairwise_distance(a, b, p, eps)
+
+    return _triplet(anchor, positive, negative, distance, margin, swap, reduction)
+
+
+def triplet_margin_with_distance_loss(
+    anchor: Tensor,
+    positive: Tensor,
+    negative: Tensor,
+    *,
+    distance_function: Callable[[Tensor, Tensor], Tensor] | None = None,
+    margin: float = 1.0,
+    swap: bool = False,
+    reduction: str = "mean",
+) -> Tensor:
+    """``triplet_margin_loss`` with any distance (``pairwise_distance`` by default)."""
+    if reduction not in ("mean", "sum", "none"):
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    if margin <= 0:
+        raise ValueError(f"margin must be greater than 0, got {margin}")
+    if not anchor.ndim == positive.ndim == negative.ndim:
+        raise RuntimeError(
+            "The anchor, positive, and negative tensors are expected to have the same number "
+            f"of dimensions, but got: anchor {anchor.ndim}D, positive {positive.ndim}D, and "
+            f"negative {negative.ndim}D inputs"
+        )
+    return _triplet(
+        anchor, positive, negative, distance_function or pairwise_distance, margin, swap, reduction
+    )
+
+
+def _triplet(
+    anchor: Tensor,
+    positive: Tensor,
+    negative: Tensor,
+    distance: Callable[[Tensor, Tensor], Tensor],
+    margin: float,
+    swap: bool,
+    reduction: str,
+) -> Tensor:
+    T = _torch()
+    positive_distance = distance(anchor, positive)
+    negative_distance = distance(anchor, negative)
+    if swap:
+        negative_distance = T.minimum(negative_distance, distance(positive, negative))
+    return _reduced(T.clamp_min(margin + positive_distance - negative_distance, 0), reduction)
+
+
+def _class_rows(input: Tensor, target: Tensor, name: str) -> tuple[Tensor, Tensor, bool]:
+    """``input`` as (N, C) and ``target`` as (N,), checked; whether the input was 1-D."""
+    if input.dim() > 2 or (input.dim() == 2 and input.size(0) == 0):
+        raise RuntimeError(
+            f"Expected non-empty vector or matrix with optional 0-dim batch size, but got: "
+            f"{list(input.shape)}"
+        )
+    single = input.dim() <= 1
+    rows = input.reshape(1, -1) if single else input
+    return rows, target.reshape(-1), single
+
+
+def multi_margin_loss(
+    input: Tensor,
+    target: Tensor,
+    p: int = 1,
+    margin: float = 1.0,
+    weight: Tensor | None = None,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """Multi-class hinge loss: ``sum_{j != y} max(0, margin - x[y] + x[j])**p / C``."""
+    reduction = _reduction(size_average, reduce, reduction)
+    if p not in (1, 2):
+        raise ValueError("only p == 1 and p == 2 supported")
+    T = _torch()
+    rows, labels, single = _class_rows(input, target, "multi_margin_loss")
+    classes = rows.size(1)
+    if labels.numel() != rows.size(0):
+        raise RuntimeError(
+            f"inconsistent target size, expected {rows.size(0)} but got {list(target.shape)}"
+        )
+    if labels.numel() and bool(T.any((labels < 0) | (labels >= classes))):
+        raise RuntimeError("target out of range")
+    picked = rows.gather(1, labels.unsqueeze(1))
+    hinge = (margin - picked + rows).clamp_min(0)
+    if p == 2:
+        hinge = hinge * hinge
+    if weight is not None:
+        hinge = hinge * weight[labels].unsqueeze(1)
+    hinge = T.where(one_hot(labels, classes).bool(), T.zeros_like(hinge), hinge)
+    loss = hinge.sum(1) / classes
+    if single and reduction == "none":
+        loss = loss.reshape(target.shape)
+    return _reduced(loss, reduction)
+
+
+def multilabel_margin_loss(
+    input: Tensor,
+    target: Tensor,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """Multi-label hinge loss: ``target`` lists class indices, ended by the first -1."""
+    reduction = _reduction(size_average, reduce, reduction)
+    T = _torch()
+    if input.dim() > 2 or (input.dim() == 2 and input.size(0) == 0):
+        raise RuntimeError(
+            f"Expected non-empty vector or matrix with optional 0-dim batch size, but got: "
+            f"{list(input.shape)}"
+        )
+    if tuple(target.shape) != tuple(input.shape):
+        raise RuntimeError(
+            f"inconsistent target size: {list(target.shape)} for input of size: {list(input.shape)}"
+        )
+    single = input.dim() <= 1
+    rows = input.reshape(1, -1) if single else input
+    labels = target.reshape(rows.shape)
+    classes = rows.size(1)
+    valid = T.cumprod((labels != -1).to(T.int64), 1).bool()
+    if labels.numel() and bool(T.any(valid & ((labels < 0) | (labels >= classes)))):
+        raise RuntimeError("argument #2 'target' is out of range")
+    safe = T.where(valid, labels, T.zeros_like(labels))
+    is_target = T.zeros(rows.shape, dtype=T.bool).scatter(1, safe, valid) if classes else valid
+    picked = rows.gather(1, safe)  # (N, C): x at each listed class
+    hinge = (1 - (picked.unsqueeze(2) - rows.unsqueeze(1))).clamp_min(0)
+    mask = valid.unsqueeze(2) & ~is_target.unsqueeze(1)
+    loss = T.where(mask, hinge, T.zeros_like(hinge)).sum((1, 2)) / classes
+    if single:
+        loss = loss.reshape(())
+    return _reduced(loss, reduction)
+
+
+__all__ += [
+    "constant_pad_nd", "cosine_embedding_loss", "gaussian_nll_loss", "hinge_embedding_loss",
+    "margin_ranking_loss", "multi_margin_loss", "multilabel_margin_loss",
+    "multilabel_soft_margin_loss", "poisson_nll_loss", "soft_margin_loss",
+    "triplet_margin_loss", "triplet_margin_with_distance_loss",
+]  # fmt: skip

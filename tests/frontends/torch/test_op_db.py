@@ -103,6 +103,8 @@ def _to_frontend(value: Any) -> Any:
         return torch.Size(value)
     if isinstance(value, real_torch.device):
         return torch.device(str(value))
+    if isinstance(value, real_torch.nn.PairwiseDistance):  # a distance_function argument
+        return torch.nn.PairwiseDistance(value.norm, value.eps, value.keepdim)
     if isinstance(value, list):
         return [_to_frontend(v) for v in value]
     if isinstance(value, tuple):
