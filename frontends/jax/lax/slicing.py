@@ -126,10 +126,8 @@ def index_in_dim(operand: Any, index: int, axis: int = 0, keepdims: bool = True)
 def _starts(start_indices: Any, shape: tuple[int, ...], sizes: tuple[int, ...]) -> list[Any]:
     """Start indices normalized (negative ones wrap) and clamped, as Python ints where
     static, else 0-d native int arrays."""
-    if (
-        isinstance(start_indices, Array)
-        or (hasattr(start_indices, "shape")
-        and not isinstance(start_indices, (list, tuple)))
+    if isinstance(start_indices, Array) or (
+        hasattr(start_indices, "shape") and not isinstance(start_indices, (list, tuple))
     ):
         arr = asarray(start_indices, "dynamic_slice")
         starts = [ops.get_item(arr.native, i) for i in range(arr.shape[0])]

@@ -1,0 +1,51 @@
+"""jnp-style argument promotion for ``jax.nn`` and ``jax.scipy`` (they promote like
+``jax.numpy``, unlike ``jax.lax``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import core
+from core import native as ops
+from frontends.jax._src import dtypes as jdt
+from frontends.jax._src.array import Array
+from frontends.jax.lax._base import asarray
+
+
+def promote_args(name: str, *args: Any) -> list[Array]:
+    """The arguments as arrays of their JAX result dtype (weak flag as JAX gives it)."""
+    arrays = [asarray(a, name, i) for i, a in enumerate(args)]
+    if len(arrays) < 2:
+        return arrays
+    dt, weak = jdt.lattice_result_type(*arrays)
+    return [_cast(a, dt, weak) for a in arrays]
+
+
+def promote_args_inexact(name: str, *args: Any) -> list[Array]:
+    """As :func:`promote_args`, integers and bools becoming the default float dtype."""
+    arrays = [asarray(a, name, i) for i, a in enumerate(args)]
+    dt, weak = jdt.lattice_result_type(*arrays)
+    if dt.kind not in "fc":
+        dt = jdt.default_dtype("f")
+    return [_cast(a, dt, weak) for a in arrays]
+
+
+def _cast(a: Array, dt: core.Dtype, weak: bool) -> Array:
+    if a._dtype == dt and a.weak_type == weak:
+        return a
+    native = a.native if a._dtype == dt else ops.astype(a.native, dt)
+    return Array._wrap(native, weak, dt)
+
+
+def constant(value: float, like: Array) -> Any:
+    """A 0-d native array of ``like``'s dtype."""
+    return ops.asarray(value, dtype=like._dtype)
+
+
+def axes(axis: Any, ndim: int) -> tuple[int, ...]:
+    """A reduction's axes as a tuple of non-negative ints (``None``: all)."""
+    if axis is None:
+        return tuple(range(ndim))
+    if isinstance(axis, int):
+        axis = (axis,)
+    return tuple(int(a) % max(ndim, 1) for a in axis)
