@@ -484,6 +484,7 @@ def _natives(key: int, counter: int) -> tuple[Any, Any]:
 def _reserve(op: str, attrs: tuple, seed: int | None, blocks: int) -> tuple[int, int]:
     """The (key, counter) of the next call of TF's cached kernel ``op`` with ``attrs``,
     advancing its stream by ``blocks`` 128-bit samples."""
+    _check_compilable(op)
     s1, s2 = get_seed(seed)
     s1, s2 = s1 or 0, s2 or 0
     entry = _STATE.kernels.get((op, attrs, s1, s2))
@@ -497,6 +498,16 @@ def _reserve(op: str, attrs: tuple, seed: int | None, blocks: int) -> tuple[int,
     key, counter = entry
     entry[1] = (counter + blocks) & ((1 << 128) - 1)
     return key, counter
+
+
+def _check_compilable(op: str) -> None:
+    """Inside a tf.function trace a stateful draw makes the function run eagerly (a
+    compiled program would replay one draw)."""
+    import sys
+
+    function = sys.modules.get("frontends.tensorflow._function")
+    if function is not None:
+        function.check_compilable(op)
 
 
 def _count(dims: tuple[int, ...]) -> int:
@@ -733,6 +744,7 @@ class Generator:
         self._counter = (self._counter + int(delta) * 256) & ((1 << 128) - 1)
 
     def _take(self, count: int) -> tuple[Any, Any]:
+        _check_compilable("Generator")
         counter = self._counter
         self._counter = (counter + count * 256) & ((1 << 128) - 1)
         return _natives(self._key, counter)

@@ -115,9 +115,10 @@ class Optimizer:
     def build(self, var_list: Iterable[Variable]) -> None:
         for variable in var_list:
             if id(variable) not in self._index:
+                slots = self._build_slots(variable)
                 self._index[id(variable)] = len(self._variables)
                 self._variables.append(variable)
-                self._slots.append(self._build_slots(variable))
+                self._slots.append(slots)
         self.built = True
 
     # ------------------------------------------------------------------ applying
