@@ -13,6 +13,7 @@ from frontends.torch import (
     autograd,
     cuda,
     fft,
+    func,
     linalg,
     nn,
     optim,
