@@ -63,13 +63,23 @@ __all__ = [
 ]  # fmt: skip
 
 
+def _late(fn: Any) -> Any:
+    """A core function named by a string is looked up at call time (core.native rebinds
+    its functions when the backend changes)."""
+    if isinstance(fn, str):
+        return lambda *args: getattr(ops, fn)(*args)
+    return fn
+
+
 def _unary(name: str, op: str, fn: Any) -> Any:
+    fn = _late(fn)
     f = tf_function("x", op=op, kernel=f"math.{name}")(lambda x, name=None: fn(x))
     f.__name__ = f.__qualname__ = name
     return f
 
 
 def _binary(name: str, op: str, fn: Any) -> Any:
+    fn = _late(fn)
     f = tf_function("x", "y", op=op, kernel=f"math.{name}")(lambda x, y, name=None: fn(x, y))
     f.__name__ = f.__qualname__ = name
     return f
@@ -83,24 +93,24 @@ def _float_of(x: Any) -> core.Dtype:
 # ---------------------------------------------------------------------------------------
 # elementwise: arithmetic and comparison
 # ---------------------------------------------------------------------------------------
-add = _binary("add", "AddV2", ops.add)
-subtract = _binary("subtract", "Sub", ops.subtract)
-multiply = _binary("multiply", "Mul", ops.multiply)
+add = _binary("add", "AddV2", "add")
+subtract = _binary("subtract", "Sub", "subtract")
+multiply = _binary("multiply", "Mul", "multiply")
 floordiv = _binary("floordiv", "FloorDiv", t.floordiv_native)
 floormod = _binary("floormod", "FloorMod", t.floormod_native)
 mod = floormod
 pow = _binary("pow", "Pow", t.pow_native)
-maximum = _binary("maximum", "Maximum", ops.maximum)
-minimum = _binary("minimum", "Minimum", ops.minimum)
-equal = _binary("equal", "Equal", ops.equal)
-not_equal = _binary("not_equal", "NotEqual", ops.not_equal)
-less = _binary("less", "Less", ops.less)
-less_equal = _binary("less_equal", "LessEqual", ops.less_equal)
-greater = _binary("greater", "Greater", ops.greater)
-greater_equal = _binary("greater_equal", "GreaterEqual", ops.greater_equal)
-logical_and = _binary("logical_and", "LogicalAnd", ops.logical_and)
-logical_or = _binary("logical_or", "LogicalOr", ops.logical_or)
-logical_xor = _binary("logical_xor", "LogicalXor", ops.logical_xor)
+maximum = _binary("maximum", "Maximum", "maximum")
+minimum = _binary("minimum", "Minimum", "minimum")
+equal = _binary("equal", "Equal", "equal")
+not_equal = _binary("not_equal", "NotEqual", "not_equal")
+less = _binary("less", "Less", "less")
+less_equal = _binary("less_equal", "LessEqual", "less_equal")
+greater = _binary("greater", "Greater", "greater")
+greater_equal = _binary("greater_equal", "GreaterEqual", "greater_equal")
+logical_and = _binary("logical_and", "LogicalAnd", "logical_and")
+logical_or = _binary("logical_or", "LogicalOr", "logical_or")
+logical_xor = _binary("logical_xor", "LogicalXor", "logical_xor")
 atan2 = tf_function("y", "x", op="Atan2", kernel="math.atan2")(
     lambda y, x, name=None: ops.atan2(y, x)
 )
@@ -220,42 +230,42 @@ def _ndtri(x: Any) -> Any:
     )
 
 
-abs = _unary("abs", "Abs", ops.abs)
-negative = _unary("negative", "Neg", ops.negative)
+abs = _unary("abs", "Abs", "abs")
+negative = _unary("negative", "Neg", "negative")
 sign = _unary("sign", "Sign", _sign)
 square = _unary("square", "Square", lambda x: ops.multiply(x, x))
-sqrt = _unary("sqrt", "Sqrt", ops.sqrt)
+sqrt = _unary("sqrt", "Sqrt", "sqrt")
 rsqrt = _unary("rsqrt", "Rsqrt", _rsqrt)
-exp = _unary("exp", "Exp", ops.exp)
-expm1 = _unary("expm1", "Expm1", ops.expm1)
-log = _unary("log", "Log", ops.log)
-log1p = _unary("log1p", "Log1p", ops.log1p)
-sin = _unary("sin", "Sin", ops.sin)
-cos = _unary("cos", "Cos", ops.cos)
-tan = _unary("tan", "Tan", ops.tan)
-asin = _unary("asin", "Asin", ops.asin)
-acos = _unary("acos", "Acos", ops.acos)
-atan = _unary("atan", "Atan", ops.atan)
-sinh = _unary("sinh", "Sinh", ops.sinh)
-cosh = _unary("cosh", "Cosh", ops.cosh)
-tanh = _unary("tanh", "Tanh", ops.tanh)
-asinh = _unary("asinh", "Asinh", ops.asinh)
-acosh = _unary("acosh", "Acosh", ops.acosh)
-atanh = _unary("atanh", "Atanh", ops.atanh)
-sigmoid = _unary("sigmoid", "Sigmoid", ops.sigmoid)
-ceil = _unary("ceil", "Ceil", ops.ceil)
-floor = _unary("floor", "Floor", ops.floor)
-rint = _unary("rint", "Rint", ops.round)
-erf = _unary("erf", "Erf", ops.erf)
-erfc = _unary("erfc", "Erfc", ops.erfc)
-erfinv = _unary("erfinv", "Erfinv", ops.erfinv)
+exp = _unary("exp", "Exp", "exp")
+expm1 = _unary("expm1", "Expm1", "expm1")
+log = _unary("log", "Log", "log")
+log1p = _unary("log1p", "Log1p", "log1p")
+sin = _unary("sin", "Sin", "sin")
+cos = _unary("cos", "Cos", "cos")
+tan = _unary("tan", "Tan", "tan")
+asin = _unary("asin", "Asin", "asin")
+acos = _unary("acos", "Acos", "acos")
+atan = _unary("atan", "Atan", "atan")
+sinh = _unary("sinh", "Sinh", "sinh")
+cosh = _unary("cosh", "Cosh", "cosh")
+tanh = _unary("tanh", "Tanh", "tanh")
+asinh = _unary("asinh", "Asinh", "asinh")
+acosh = _unary("acosh", "Acosh", "acosh")
+atanh = _unary("atanh", "Atanh", "atanh")
+sigmoid = _unary("sigmoid", "Sigmoid", "sigmoid")
+ceil = _unary("ceil", "Ceil", "ceil")
+floor = _unary("floor", "Floor", "floor")
+rint = _unary("rint", "Rint", "round")
+erf = _unary("erf", "Erf", "erf")
+erfc = _unary("erfc", "Erfc", "erfc")
+erfinv = _unary("erfinv", "Erfinv", "erfinv")
 erfcinv = _unary("erfcinv", "Erfcinv", lambda x: ops.erfinv(ops.subtract(ops.ones_like(x), x)))
 ndtri = _unary("ndtri", "Ndtri", _ndtri)
-lgamma = _unary("lgamma", "Lgamma", ops.lgamma)
-digamma = _unary("digamma", "Digamma", ops.digamma)
-is_finite = _unary("is_finite", "IsFinite", ops.isfinite)
-is_inf = _unary("is_inf", "IsInf", ops.isinf)
-is_nan = _unary("is_nan", "IsNan", ops.isnan)
+lgamma = _unary("lgamma", "Lgamma", "lgamma")
+digamma = _unary("digamma", "Digamma", "digamma")
+is_finite = _unary("is_finite", "IsFinite", "isfinite")
+is_inf = _unary("is_inf", "IsInf", "isinf")
+is_nan = _unary("is_nan", "IsNan", "isnan")
 softplus = _unary("softplus", "Softplus", _softplus)
 softsign = _unary(
     "softsign", "Softsign", lambda x: ops.divide(x, ops.add(ops.ones_like(x), ops.abs(x)))
@@ -267,7 +277,7 @@ reciprocal_no_nan = _unary(
     "ReciprocalNoNan",
     lambda x: _where_zero(x, ops.zeros_like(x), ops.divide(ops.ones_like(x), x)),
 )
-logical_not = _unary("logical_not", "LogicalNot", ops.logical_not)
+logical_not = _unary("logical_not", "LogicalNot", "logical_not")
 
 
 @tf_function("x", op="Round", kernel="math.round")
@@ -663,11 +673,11 @@ def _pairs(x: Any, fn: Any) -> Any:
 
 
 def is_non_decreasing(x: Any, name: Any = None) -> Any:
-    return _pairs(x, ops.less_equal)
+    return _pairs(x, lambda a, b: ops.less_equal(a, b))
 
 
 def is_strictly_increasing(x: Any, name: Any = None) -> Any:
-    return _pairs(x, ops.less)
+    return _pairs(x, lambda a, b: ops.less(a, b))
 
 
 def polyval(coeffs: Any, x: Any, name: Any = None) -> Any:
