@@ -570,3 +570,108 @@ def _scatter(x: Array, index: Any, values: Any, reduce: str | None, mode: str | 
     out = ops.scatter(flat, 0, ops.reshape(pos, (-1,)), ops.reshape(vals, (-1,)), reduce=reduce)
     out = ops.reshape(ops.get_item(out, slice(0, size)), shape)
     return Array._wrap(out, x.weak_type, dtype)
+
+
+# --------------------------------------------------------------------- jnp methods
+def _jnp() -> Any:
+    from frontends.jax import numpy as jnp
+
+    return jnp
+
+
+# Array methods that are the jnp function of the same name with the array first
+_FUNCTION_METHODS = (
+    "all", "any", "argmax", "argmin", "argpartition", "argsort", "choose", "clip",
+    "conj", "conjugate", "cumprod", "cumsum", "diagonal", "dot", "max", "mean", "min",
+    "nonzero", "prod", "ptp", "repeat", "round", "searchsorted", "sort", "squeeze", "std",
+    "sum", "swapaxes", "take", "trace", "var",
+)  # fmt: skip
+
+
+def _function_method(name: str) -> Callable[..., Any]:
+    def method(self: Array, *args: Any, **kwargs: Any) -> Any:
+        return getattr(_jnp(), name)(self, *args, **kwargs)
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"``jax.Array.{name}``: ``jnp.{name}`` with this array first."
+    return method
+
+
+for _name in _FUNCTION_METHODS:
+    setattr(Array, _name, _function_method(_name))
+
+
+def _compress(self: Array, condition: Any, axis: Any = None, *, out: Any = None) -> Array:
+    """``jax.Array.compress``: ``jnp.compress(condition, self, axis)``."""
+    return _jnp().compress(condition, self, axis=axis, out=out)
+
+
+def _flatten(self: Array, order: str = "C") -> Array:
+    """``jax.Array.flatten``: a 1-D copy."""
+    return self.reshape(-1)
+
+
+def _view(self: Array, dtype: Any = None, type: Any = None) -> Array:
+    """``jax.Array.view``: the same bits as ``dtype`` (same item size only)."""
+    if dtype is None:
+        return self
+    target = jdt.check_user_dtype(dtype, "view")
+    if target.itemsize != self._dtype.itemsize:
+        raise NotImplementedError("view with a different item size is not supported")
+    host = to_host(self.native).view(jdt.numpy_dtype(target))  # no bitcast in core: host
+    return Array._wrap(ops.asarray(host), False, target)
+
+
+def _round(self: Array, ndigits: Any = None) -> Any:
+    """``round(x)``: an integer array of the default int dtype, as JAX's."""
+    if ndigits is None:
+        return _jnp().round(self).astype(jdt.default_dtype("i"))
+    return _jnp().round(self, ndigits)
+
+
+def _divmod(self: Array, other: Any) -> Any:
+    return _jnp().divmod(self, other)
+
+
+def _rdivmod(self: Array, other: Any) -> Any:
+    return _jnp().divmod(other, self)
+
+
+def _real(self: Array) -> Array:
+    return _jnp().real(self)
+
+
+def _imag(self: Array) -> Array:
+    return _jnp().imag(self)
+
+
+def _m_t(self: Array) -> Array:
+    return _jnp().matrix_transpose(self)
+
+
+def _to_device(self: Array, device: Any, *, stream: Any = None) -> Array:
+    return self
+
+
+Array.compress = _compress
+Array.flatten = _flatten
+Array.view = _view
+Array.__round__ = _round
+Array.__divmod__ = _divmod
+Array.__rdivmod__ = _rdivmod
+Array.real = property(_real)
+Array.imag = property(_imag)
+Array.mT = property(_m_t)
+Array.to_device = _to_device
+Array.tobytes = lambda self, order="C": to_host(self.native).tobytes(order)
+Array.is_ready = lambda self: True
+Array.is_deleted = lambda self: False
+Array.is_fully_replicated = True
+Array.is_fully_addressable = True
+Array.__array_namespace__ = lambda self, *, api_version=None: _jnp()
+Array.__jax_array__ = lambda self: self
+Array.__contains__ = lambda self, value: bool((self == value).any())
+Array.__copy__ = lambda self: self.copy()
+Array.__deepcopy__ = lambda self, memo: self.copy()
+Array.__rlshift__ = lambda self, other: _binary(ops.bitwise_left_shift, other, self)
+Array.__rrshift__ = lambda self, other: _binary(ops.bitwise_right_shift, other, self)

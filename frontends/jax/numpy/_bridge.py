@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import numpy
+from numpy.exceptions import AxisError
 
 import core
 from core import native as ops
@@ -170,6 +171,8 @@ def from_numpy(
     sequences: tuple[str, ...] = (),
     jax_kwargs: tuple[str, ...] = (),
     post: Callable[..., Any] | None = None,
+    strong: bool = False,
+    keep_dtype: bool = False,
     doc: str = "",
 ) -> Callable[..., Any]:
     """A jnp function from the numpy frontend's ``np_fn``.
@@ -180,7 +183,9 @@ def from_numpy(
     parameters when there are several); ``inexact``: they promote to an inexact dtype;
     ``sequences``: parameters that take a sequence of arrays (each element checked and
     promoted with the rest); ``jax_kwargs``: JAX-only keywords, passed to ``post``
-    (``post(result, **those)`` finishes the result) and not to numpy.
+    (``post(result, **those)`` finishes the result) and not to numpy; ``strong``: the
+    result is never weak (JAX's reductions, linalg, fft); ``keep_dtype``: a non-bool
+    input's dtype is the result's (JAX's ``cumsum`` does not widen integers).
     """
     name = name or np_fn.__name__
     raw = np_fn.__wrapped__ if hasattr(np_fn, "promoted_names") else np_fn
@@ -197,7 +202,7 @@ def from_numpy(
             arrays = (params[0].name,)
     if promote_names is None:
         promote_names = tuple(getattr(np_fn, "promoted_names", ()))
-        if not promote_names and len(arrays) > 1:
+        if not promote_names and (len(arrays) > 1 or sequences):
             promote_names = arrays
     array_slots = [(n, positions.get(n)) for n in arrays]
     promote_slots = [(n, positions.get(n)) for n in promote_names]
@@ -285,9 +290,19 @@ def from_numpy(
                 put(args, kwargs, slot, ops.astype(value, jdt.default_dtype("f")))
         args = [unwrap(a) for a in args]
         kwargs = {k: unwrap(v) for k, v in kwargs.items()}
+        if strong:
+            weak = None
         with numpy_profile():
-            result = raw(*args, **kwargs)
+            try:
+                result = raw(*args, **kwargs)
+            except AxisError as error:  # JAX raises a plain ValueError
+                raise ValueError(str(error)) from None
         out = wrap(result, weak)
+        if keep_dtype and kwargs.get("dtype") is None:
+            first = get(args, kwargs, array_slots[0])
+            dtype = core.as_core_dtype(first.dtype)
+            if dtype != core.bool and out._dtype != dtype:
+                out = Array._wrap(ops.astype(out.native, dtype), out.weak_type, dtype)
         if preferred is not None:
             target = jdt.check_user_dtype(preferred, name)
             out = Array._wrap(ops.astype(out.native, target), False, target)

@@ -22,6 +22,7 @@ import numpy as _numpy
 import core
 from core import native as ops
 from frontends import numpy as _np
+from frontends.jax._src import dtypes as jdt
 from frontends.jax._src.array import Array
 from frontends.jax.numpy._bridge import (
     as_array,
@@ -36,44 +37,25 @@ from frontends.jax.numpy._bridge import (
 
 # name: from_numpy options (default: the numpy function of the same name, its first
 # parameter the array JAX checks, numpy's promoted parameters promoted on JAX's lattice)
+_REDUCTIONS = (
+    "all", "any", "amax", "amin", "argmax", "argmin", "cumulative_prod", "cumulative_sum",
+    "max", "min", "nanargmax", "nanargmin", "nanmax", "nanmin", "nanprod", "nansum", "prod",
+    "ptp", "sum", "count_nonzero", "median", "nanmedian", "trace", "sinc", "nan_to_num",
+    "vander", "argpartition", "sort_complex",
+)  # fmt: skip
 _SPEC: dict[str, dict[str, Any]] = {
-    # reductions and statistics
+    **{n: {"strong": True} for n in _REDUCTIONS},
+    **{
+        n: {"strong": True, "keep_dtype": True}
+        for n in ("cumsum", "cumprod", "nancumsum", "nancumprod")
+    },
     **{
         n: {}
         for n in (
-            "all",
-            "any",
-            "amax",
-            "amin",
-            "argmax",
-            "argmin",
-            "cumprod",
-            "cumsum",
-            "cumulative_prod",
-            "cumulative_sum",
-            "max",
-            "min",
-            "nanargmax",
-            "nanargmin",
-            "nancumprod",
-            "nancumsum",
-            "nanmax",
-            "nanmin",
-            "nanprod",
-            "nansum",
-            "prod",
-            "ptp",
-            "sum",
-            "count_nonzero",
-            "median",
-            "nanmedian",
             "diff",
             "ediff1d",
-            "trace",
             "round",
             "around",
-            "sort_complex",
-            "argpartition",
             "partition",
             "packbits",
             "unpackbits",
@@ -100,7 +82,6 @@ _SPEC: dict[str, dict[str, Any]] = {
             "diagflat",
             "tril",
             "triu",
-            "vander",
             "split",
             "array_split",
             "hsplit",
@@ -108,7 +89,6 @@ _SPEC: dict[str, dict[str, Any]] = {
             "dsplit",
             "unstack",
             "trim_zeros",
-            "nan_to_num",
             "real",
             "imag",
             "angle",
@@ -116,7 +96,6 @@ _SPEC: dict[str, dict[str, Any]] = {
             "iscomplex",
             "isneginf",
             "isposinf",
-            "sinc",
             "i0",
             "unwrap",
             "gradient",
@@ -124,7 +103,6 @@ _SPEC: dict[str, dict[str, Any]] = {
             "diag_indices_from",
             "tril_indices_from",
             "triu_indices_from",
-            "roots",
             "poly",
             "polyder",
             "polyint",
@@ -132,27 +110,42 @@ _SPEC: dict[str, dict[str, Any]] = {
             "argwhere",
             "extract",
             "compress",
-            "apply_along_axis",
             "apply_over_axes",
             "delete",
             "pad",
-            "lexsort",
         )
     },
-    "mean": {"inexact": True},
-    "var": {"inexact": True},
-    "std": {"inexact": True},
-    "nanmean": {"inexact": True},
-    "nanvar": {"inexact": True},
-    "nanstd": {"inexact": True},
-    "percentile": {"arrays": ("a", "q"), "promote_names": ("a",), "inexact": True},
-    "nanpercentile": {"arrays": ("a", "q"), "promote_names": ("a",), "inexact": True},
-    "quantile": {"arrays": ("a", "q"), "promote_names": ("a",), "inexact": True},
-    "nanquantile": {"arrays": ("a", "q"), "promote_names": ("a",), "inexact": True},
-    "average": {"arrays": ("a", "weights"), "promote_names": ("a", "weights"), "inexact": True},
-    "corrcoef": {"arrays": ("x", "y"), "promote_names": ("x", "y"), "inexact": True},
-    "cov": {"arrays": ("m", "y"), "promote_names": ("m", "y"), "inexact": True},
-    "histogram": {"arrays": ("a",)},
+    "roots": {"post": lambda out: out.astype(complex) if out._dtype.kind != "c" else out},
+    "lexsort": {"arrays": ("keys",), "sequences": ("keys",), "promote_names": (), "strong": True},
+    "apply_along_axis": {"arrays": ("arr",)},
+    "mean": {"inexact": True, "strong": True},
+    "var": {"inexact": True, "strong": True},
+    "std": {"inexact": True, "strong": True},
+    "nanmean": {"inexact": True, "strong": True},
+    "nanvar": {"inexact": True, "strong": True},
+    "nanstd": {"inexact": True, "strong": True},
+    **{
+        n: {"arrays": ("a", "q"), "promote_names": ("a",), "inexact": True, "strong": True}
+        for n in ("percentile", "nanpercentile", "quantile", "nanquantile")
+    },
+    "average": {
+        "arrays": ("a", "weights"),
+        "promote_names": ("a", "weights"),
+        "inexact": True,
+        "strong": True,
+    },
+    "corrcoef": {
+        "arrays": ("x", "y"),
+        "promote_names": ("x", "y"),
+        "inexact": True,
+        "strong": True,
+    },
+    "cov": {"arrays": ("m", "y"), "promote_names": ("m", "y"), "inexact": True, "strong": True},
+    "histogram": {
+        "arrays": ("a",),
+        "strong": True,
+        "post": lambda out: (out[0].astype(_float()), out[1]),
+    },
     "histogram2d": {"arrays": ("x", "y")},
     "histogramdd": {"arrays": ("sample",)},
     "interp": {"arrays": ("x", "xp", "fp"), "promote_names": ("x", "xp", "fp"), "inexact": True},
@@ -176,13 +169,17 @@ _SPEC: dict[str, dict[str, Any]] = {
     "polyadd": {"arrays": ("a1", "a2")},
     "polysub": {"arrays": ("a1", "a2")},
     "polymul": {"arrays": ("a1", "a2")},
-    "polydiv": {"arrays": ("u", "v"), "inexact": True},
-    "polyval": {"arrays": ("p", "x"), "jax_kwargs": ("unroll",)},
+    "polyval": {
+        "arrays": ("p", "x"),
+        "jax_kwargs": ("unroll",),
+        "strong": True,
+        "post": lambda out, unroll=16: out,
+    },
     "polyfit": {"arrays": ("x", "y"), "promote_names": ("x", "y"), "inexact": True},
-    "trapezoid": {"arrays": ("y", "x"), "promote_names": ("y", "x")},
+    "trapezoid": {"arrays": ("y", "x"), "promote_names": ("y", "x"), "strong": True},
     # logic
     "allclose": {"arrays": ("a", "b"), "promote_names": ("a", "b"), "inexact": True},
-    "isclose": {"arrays": ("a", "b"), "promote_names": ("a", "b")},
+    "isclose": {"arrays": ("a", "b"), "promote_names": ("a", "b"), "strong": True},
     "array_equal": {"arrays": (), "promote_names": ()},
     "array_equiv": {"arrays": (), "promote_names": ()},
     # joining
@@ -235,6 +232,10 @@ _SPEC: dict[str, dict[str, Any]] = {
     },
     "empty_like": {"arrays": ("prototype",)},
 }
+
+
+def _float() -> core.Dtype:
+    return jdt.default_dtype("f")
 
 
 def _build(name: str, **options: Any) -> Callable[..., Any]:
@@ -438,9 +439,6 @@ def bincount(x: Any, weights: Any = None, minlength: int = 0, *, length: int | N
     if xa._dtype.kind not in "iub":
         raise TypeError(f"x argument to bincount must have an integer type; got {xa.dtype}")
     if length is not None:
-        xa = where(less(xa, length), xa, 0) if weights is None else xa
-        keep = less(as_array(x), length)
-        weights = where(keep, 1 if weights is None else weights, 0)
         minlength = length
     out = _bincount(xa, weights, minlength=minlength)
     if length is not None:
@@ -449,6 +447,8 @@ def bincount(x: Any, weights: Any = None, minlength: int = 0, *, length: int | N
 
 
 def _inplace_false(name: str, inplace: bool) -> None:
+    if inplace and name == "fill_diagonal":
+        raise NotImplementedError("JAX arrays are immutable, must use inplace=False")
     if inplace:
         raise ValueError(
             f"jax.numpy.{name} cannot modify arrays in-place, because JAX arrays are "
@@ -520,15 +520,29 @@ def einsum(subscripts: Any, /, *operands: Any, out: Any = None, optimize: Any = 
     return result
 
 
-def _varargs(name: str, promote_all: bool = False) -> Callable[..., Any]:
+def polydiv(u: Any, v: Any, *, trim_leading_zeros: bool = False) -> tuple[Array, Array]:
+    """``jnp.polydiv``: the remainder keeps the dividend's length (leading zeros), as
+    JAX's; numpy trims them."""
+    q, r = _polydiv(u, v)
+    n = as_array(u).shape[0]
+    if r.shape[0] < n and not trim_leading_zeros:
+        zeros = ops.zeros((n - r.shape[0],), dtype=r._dtype)
+        r = Array._wrap(ops.concat([zeros, r.native], axis=0), r.weak_type, r._dtype)
+    return q, r
+
+
+def _varargs(name: str) -> Callable[..., Any]:
     np_fn = getattr(_np, name)
 
     def function(*args: Any, **kwargs: Any) -> Any:
         check_arraylike(f"jnp.{name}", *args)
-        natives = promote(list(args))[0] if promote_all and args else [native_of(a) for a in args]
+        natives = [native_of(a) for a in args]
         with numpy_profile():
             result = np_fn(*natives, **{k: unwrap(v) for k, v in kwargs.items()})
-        return wrap(result)
+        weaks = [jdt.dtype_and_weak(a)[1] for a in args]
+        if isinstance(result, (tuple, list)) and len(result) == len(args):
+            return type(result)(wrap(r, True if w else None) for r, w in zip(result, weaks))
+        return wrap(result, True if weaks and builtins.all(weaks) else None)
 
     function.__name__ = function.__qualname__ = name
     function.__doc__ = f"``jnp.{name}``, from the numpy frontend."
@@ -558,6 +572,7 @@ def build() -> dict[str, Any]:
 _ns = build()
 globals().update(_ns)
 _sort = _build("sort")
+_polydiv = _build("polydiv", arrays=("u", "v"), inexact=True)
 _argsort = _build("argsort")
 _unique = _build("unique")
 _repeat = _build("repeat", arrays=("a", "repeats"), promote_names=())
@@ -579,6 +594,6 @@ min = _ns["min"]
 FUNCTIONS = {
     **_ns, "nonzero": nonzero, "where": where, "clip": clip, "sort": sort, "argsort": argsort,
     "take": take, "take_along_axis": take_along_axis, "unique": unique, "repeat": repeat,
-    "bincount": bincount, "fill_diagonal": fill_diagonal, "place": place, "put": put,
+    "bincount": bincount, "polydiv": polydiv, "fill_diagonal": fill_diagonal, "place": place, "put": put,
     "put_along_axis": put_along_axis, "copy": copy, "astype": astype, "einsum": einsum,
 }  # fmt: skip

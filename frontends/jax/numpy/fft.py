@@ -12,8 +12,10 @@ _TRANSFORMS = (
 )  # fmt: skip
 
 for _name in _TRANSFORMS:
-    globals()[_name] = _from_numpy(getattr(_np_fft, _name), f"jnp.fft.{_name}")
+    globals()[_name] = _from_numpy(getattr(_np_fft, _name), f"jnp.fft.{_name}", strong=True)
 for _name in ("fftfreq", "rfftfreq"):
-    globals()[_name] = _from_numpy(getattr(_np_fft, _name), f"jnp.fft.{_name}", arrays=())
+    globals()[_name] = _from_numpy(
+        getattr(_np_fft, _name), f"jnp.fft.{_name}", arrays=(), strong=True
+    )
 
 __all__ = [*_TRANSFORMS, "fftfreq", "rfftfreq"]  # noqa: F822 - defined in the loops above

@@ -186,3 +186,20 @@ GROUPS = {
     "linalg_fft": LINALG_FFT,
     "methods": METHODS,
 }
+
+SETUP += "wf = jnp.full((3,), 3.0)\n"
+WEAK = [
+    f"jnp.{f}(wf)" for f in (
+        "sort", "max", "sum", "mean", "cumsum", "sinc", "nan_to_num", "abs", "sin", "flip",
+        "ravel", "diff", "unique", "argsort", "median", "i0", "floor", "square", "vander",
+        "gradient", "round", "trim_zeros", "atleast_2d", "real", "angle",
+    )
+] + [
+    "jnp.concatenate([wf, wf])", "jnp.stack([wf, wf])", "jnp.einsum('i,i', wf, wf)",
+    "jnp.polyval(wf, wf)", "jnp.where(True, wf, wf)", "jnp.clip(wf, 1)", "jnp.dot(wf, wf)",
+    "jnp.take(wf, jnp.array([0]))", "jnp.linalg.norm(wf)", "jnp.fft.fft(wf)",
+    "jnp.percentile(wf, 50.0)", "jnp.isclose(wf, wf)", "jnp.add(wf, 1)", "jnp.add(wf, x[0])",
+    "jnp.place(v, v > 1, 0.0)", "jnp.put(v, jnp.array([0]), 1.0)", "jnp.max(wk)",
+    "jnp.reshape(wf, (3, 1))", "jnp.broadcast_arrays(wf, x)", "jnp.pad(wf, 1)",
+]  # fmt: skip
+GROUPS["weak"] = WEAK
