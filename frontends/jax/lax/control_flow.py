@@ -10,7 +10,8 @@ Under ``jax.jit`` on the jax backend a traced predicate cannot drive Python cont
 so where the predicate, the loop bounds or the carry are tracers these map onto real
 ``jax.lax`` control flow over the native arrays (one compiled loop, as real JAX traces
 it). What that means for differentiation: the core engine cannot see inside a native
-``jax.lax`` loop, so when the engine is recording (something is being differentiated)
+``jax.lax`` loop, so when the engine is recording and an operand (or a value the
+function closes over) is tracked
 ``cond``/``switch`` with a traced predicate evaluate every branch and select (the gradient
 of the taken branch flows; as JAX's cond under vmap), ``scan`` and ``fori_loop`` with
 static lengths unroll (traced program size grows with the length), and ``while_loop``
@@ -46,6 +47,35 @@ def _as_arrays(tree: Any) -> tuple[list[Array], Any]:
 
 def _any_tracer(arrays: Sequence[Array]) -> bool:
     return any(is_tracer(a.native) for a in arrays)
+
+
+def _tracked_value(value: Any, depth: int = 0) -> bool:
+    if isinstance(value, Array):
+        return _ad.is_tracked(value.native)
+    if depth < 2 and isinstance(value, (list, tuple)):
+        return any(_tracked_value(v, depth + 1) for v in value)
+    if depth < 2 and isinstance(value, dict):
+        return any(_tracked_value(v, depth + 1) for v in value.values())
+    return False
+
+
+def _engine_sees(fns: Sequence[Callable], arrays: Sequence[Array]) -> bool:
+    """Whether the autodiff engine must see every step: it is recording and an operand,
+    or a value a function closes over, is tracked. (Tracked values reached only through
+    globals are not detected: pass them as operands.)"""
+    if not _ad.recording():
+        return False
+    if any(_ad.is_tracked(a.native) for a in arrays):
+        return True
+    for fn in fns:
+        for cell in getattr(fn, "__closure__", None) or ():
+            try:
+                contents = cell.cell_contents
+            except ValueError:
+                continue
+            if _tracked_value(contents):
+                return True
+    return False
 
 
 def _jax_lax() -> Any:
@@ -156,9 +186,9 @@ def switch(index: Any, branches: Sequence[Callable], *operands: Any, operand: An
 
 
 def _traced_switch(index: Any, branches: Sequence[Callable], operands: Sequence[Any]) -> Any:
-    if _ad.recording():
-        return _select_trees(index, [b(*operands) for b in branches])
     arrays, treedef = _as_arrays(tuple(operands))
+    if _engine_sees(branches, arrays):
+        return _select_trees(index, [b(*operands) for b in branches])
     weaks = [a.weak_type for a in arrays]
     out: dict[str, Any] = {}
 
@@ -169,13 +199,21 @@ def _traced_switch(index: Any, branches: Sequence[Callable], operands: Sequence[
     return _unwrap_out(natives, out)
 
 
+class _Retype(Exception):
+    """A weak carry leaf met a body output of another dtype: JAX re-traces with the
+    carry promoted to that type; the eager loop restarts from the promoted init."""
+
+    def __init__(self, index: int, dtype: core.Dtype, weak: bool) -> None:
+        self.index, self.dtype, self.weak = index, dtype, weak
+
+
 def _promote_carry(carry: list[Array], new: list[Array], name: str) -> list[Array]:
-    """The body's output as the new carry: same shapes and dtypes as the input carry
-    (a weak input takes the output's type, as JAX re-traces with it)."""
+    """The body's output as the new carry: the input carry's shapes, dtypes and weak
+    flags (a weak input whose output has another dtype raises :class:`_Retype`)."""
     if len(carry) != len(new):
         raise TypeError(f"{name}: body_fun output and input must have the same pytree structure")
     out = []
-    for c, n in zip(carry, new):
+    for i, (c, n) in enumerate(zip(carry, new)):
         if c.shape != n.shape or (c._dtype != n._dtype and not c.weak_type):
             raise TypeError(
                 f"{name} body function carry input and carry output must have equal types, "
@@ -183,39 +221,67 @@ def _promote_carry(carry: list[Array], new: list[Array], name: str) -> list[Arra
                 f"but the corresponding output carry component has type "
                 f"{n.dtype.name}{list(n.shape)}."
             )
-        if c._dtype == n._dtype and c.weak_type and not n.weak_type:
-            out.append(n)
-        elif c._dtype == n._dtype:
-            out.append(n if n.weak_type == c.weak_type else Array._wrap(n.native, c.weak_type))
-        else:
-            out.append(n)
+        if c._dtype != n._dtype:
+            raise _Retype(i, n._dtype, n.weak_type)
+        out.append(
+            n if n.weak_type == c.weak_type else Array._wrap(n.native, c.weak_type, c._dtype)
+        )
     return out
+
+
+def _final(carry: list[Array], last: list[Array] | None) -> list[Array]:
+    """The loop's result carry: the last body output's weak flags (JAX's carry-out type)."""
+    if last is None:
+        return carry
+    return [Array._wrap(c.native, n.weak_type, c._dtype) for c, n in zip(carry, last)]
+
+
+def _retyped(carry: list[Array], retype: _Retype) -> list[Array]:
+    out = list(carry)
+    c = out[retype.index]
+    out[retype.index] = Array._wrap(ops.astype(c.native, retype.dtype), retype.weak, retype.dtype)
+    return out
+
+
+def _with_retypes(run: Callable[[list[Array]], Any], carry: list[Array]) -> Any:
+    """``run(carry)``, restarted with a promoted carry whenever it raises _Retype."""
+    for _ in range(4 * len(carry) + 1):
+        try:
+            return run(carry)
+        except _Retype as retype:
+            carry = _retyped(carry, retype)
+    return run(carry)
 
 
 def while_loop(cond_fun: Callable, body_fun: Callable, init_val: Any) -> Any:
     """``lax.while_loop``: a Python loop eagerly (differentiable by the core engine);
     real ``jax.lax.while_loop`` when the predicate is traced under ``jax.jit``."""
     tu = _tree()
-    carry, treedef = _as_arrays(init_val)
-    val = tu.tree_unflatten(treedef, carry)
-    while True:
-        p = _scalar_pred("while_loop", cond_fun(val))
-        if is_tracer(p.native):
-            return _traced_while(cond_fun, body_fun, val)
-        if not bool(p):
-            return val
-        new, new_def = _as_arrays(body_fun(val))
-        if new_def != treedef:
-            raise TypeError(
-                f"while_loop body function carry input and carry output must have the same "
-                f"pytree structure, but they differ: {treedef} and {new_def}."
-            )
-        carry = _promote_carry(carry, new, "while_loop")
+    init, treedef = _as_arrays(init_val)
+
+    def run(carry: list[Array]) -> Any:
         val = tu.tree_unflatten(treedef, carry)
+        last = None
+        while True:
+            p = _scalar_pred("while_loop", cond_fun(val))
+            if is_tracer(p.native):
+                return _traced_while(cond_fun, body_fun, val)
+            if not bool(p):
+                return tu.tree_unflatten(treedef, _final(carry, last))
+            new, new_def = _as_arrays(body_fun(val))
+            if new_def != treedef:
+                raise TypeError(
+                    f"while_loop body function carry input and carry output must have the "
+                    f"same pytree structure, but they differ: {treedef} and {new_def}."
+                )
+            carry, last = _promote_carry(carry, new, "while_loop"), new
+            val = tu.tree_unflatten(treedef, carry)
+
+    return _with_retypes(run, init)
 
 
 def _traced_while(cond_fun: Callable, body_fun: Callable, init_val: Any) -> Any:
-    if _ad.recording():
+    if _engine_sees((cond_fun, body_fun), _as_arrays(init_val)[0]):
         raise ValueError(
             "Reverse-mode differentiation does not work for lax.while_loop with a traced "
             "predicate (as in JAX). Try using lax.scan or lax.fori_loop with static trip "
@@ -260,20 +326,25 @@ def fori_loop(
     tu = _tree()
     carry, treedef = _as_arrays(init_val)
     static = isinstance(lo, int) and isinstance(hi, int)
-    if static and not (_any_tracer(carry) and not _ad.recording()):
-        val = tu.tree_unflatten(treedef, carry)
-        for i in range(lo, hi):
-            index = Array._wrap(ops.asarray(i, dtype=dt), weak, dt)
-            new, new_def = _as_arrays(body_fun(index, val))
-            if new_def != treedef:
-                raise TypeError(
-                    "fori_loop body function carry input and carry output must have the same "
-                    f"pytree structure, but they differ: {treedef} and {new_def}."
-                )
-            carry = _promote_carry(carry, new, "fori_loop")
+    if static and not (_any_tracer(carry) and not _engine_sees((body_fun,), carry)):
+
+        def run(carry: list[Array]) -> Any:
             val = tu.tree_unflatten(treedef, carry)
-        return val
-    if _ad.recording():
+            last = None
+            for i in range(lo, hi):
+                index = Array._wrap(ops.asarray(i, dtype=dt), weak, dt)
+                new, new_def = _as_arrays(body_fun(index, val))
+                if new_def != treedef:
+                    raise TypeError(
+                        "fori_loop body function carry input and carry output must have the "
+                        f"same pytree structure, but they differ: {treedef} and {new_def}."
+                    )
+                carry, last = _promote_carry(carry, new, "fori_loop"), new
+                val = tu.tree_unflatten(treedef, carry)
+            return tu.tree_unflatten(treedef, _final(carry, last))
+
+        return _with_retypes(run, carry)
+    if _engine_sees((body_fun,), carry):
         raise ValueError(
             "Reverse-mode differentiation does not work for lax.fori_loop with traced "
             "bounds (a while_loop, as in JAX). Use static bounds."
@@ -315,39 +386,45 @@ def scan(f: Callable, init: Any, xs: Any = None, length: int | None = None, reve
     if not lengths:
         raise ValueError("scan got no values to scan over and `length` not provided.")
     n = lengths.pop()
-    if (_any_tracer(carry) or _any_tracer(x_arrays)) and not _ad.recording():
+    if (_any_tracer(carry) or _any_tracer(x_arrays)) and not _engine_sees((f,), carry + x_arrays):
         return _traced_scan(f, carry, c_def, x_arrays, x_def, n, reverse)
     order = range(n - 1, -1, -1) if reverse else range(n)
-    val = tu.tree_unflatten(c_def, carry)
-    ys: list[list[Array]] = []
-    y_def = None
-    for i in order:
-        x = tu.tree_unflatten(
-            x_def, [Array._wrap(ops.get_item(a.native, i), a.weak_type) for a in x_arrays]
-        )
-        result = f(val, x)
-        if not isinstance(result, (tuple, list)) or len(result) != 2:
-            raise TypeError("scan body output must be a pair, got " + type(result).__name__)
-        new_carry, y = result
-        new, new_def = _as_arrays(new_carry)
-        if new_def != c_def:
-            raise TypeError(
-                "scan body function carry input and carry output must have the same pytree "
-                f"structure, but they differ: {c_def} and {new_def}."
-            )
-        carry = _promote_carry(carry, new, "scan")
+
+    def run(carry: list[Array]) -> tuple[Any, Any]:
         val = tu.tree_unflatten(c_def, carry)
-        y_arrays, y_def = _as_arrays(y)
-        ys.append(y_arrays)
-    if n == 0:
-        return val, _empty_ys(f, val, x_arrays, x_def)
-    if reverse:
-        ys.reverse()
-    stacked = [
-        Array._wrap(ops.stack([y[k].native for y in ys], axis=0), ys[0][k].weak_type)
-        for k in range(len(ys[0]))
-    ]
-    return val, tu.tree_unflatten(y_def, stacked)
+        ys: list[list[Array]] = []
+        y_def = None
+        last = None
+        for i in order:
+            x = tu.tree_unflatten(
+                x_def, [Array._wrap(ops.get_item(a.native, i), a.weak_type) for a in x_arrays]
+            )
+            result = f(val, x)
+            if not isinstance(result, (tuple, list)) or len(result) != 2:
+                raise TypeError("scan body output must be a pair, got " + type(result).__name__)
+            new_carry, y = result
+            new, new_def = _as_arrays(new_carry)
+            if new_def != c_def:
+                raise TypeError(
+                    "scan body function carry input and carry output must have the same "
+                    f"pytree structure, but they differ: {c_def} and {new_def}."
+                )
+            carry, last = _promote_carry(carry, new, "scan"), new
+            val = tu.tree_unflatten(c_def, carry)
+            y_arrays, y_def = _as_arrays(y)
+            ys.append(y_arrays)
+        if n == 0:
+            return val, _empty_ys(f, val, x_arrays, x_def)
+        val = tu.tree_unflatten(c_def, _final(carry, last))
+        if reverse:
+            ys.reverse()
+        stacked = [
+            Array._wrap(ops.stack([y[k].native for y in ys], axis=0), ys[0][k].weak_type)
+            for k in range(len(ys[0]))
+        ]
+        return val, tu.tree_unflatten(y_def, stacked)
+
+    return _with_retypes(run, carry)
 
 
 def _empty_ys(f: Callable, val: Any, x_arrays: list[Array], x_def: Any) -> Any:

@@ -21,6 +21,7 @@ from frontends.jax._src import dtypes as jdt
 from frontends.jax._src.array import Array
 from frontends.jax.lax import lax as _lax
 from frontends.jax.lax._base import asarray, canonical_dtype, same_dtypes, wrap
+from frontends.jax.lax.lax import _late
 
 
 class ConvDimensionNumbers(NamedTuple):
@@ -288,10 +289,10 @@ def _window_views(v: Any, dims: Sequence[int], strides: Sequence[int],
 
 
 _NATIVE_REDUCERS: dict[str, Callable[[Any, Any], Any]] = {
-    "add": ops.add,
-    "max": ops.maximum,
-    "min": ops.minimum,
-    "mul": ops.multiply,
+    "add": _late("add"),
+    "max": _late("maximum"),
+    "min": _late("minimum"),
+    "mul": _late("multiply"),
 }
 
 

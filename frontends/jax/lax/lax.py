@@ -27,12 +27,19 @@ from frontends.jax.lax._base import (
     same_dtypes,
     wrap,
 )
-from frontends.jax.lax._base import (
-    axis as _axis,
-)
-from frontends.jax.lax._base import (
-    broadcast_shapes as _check_shapes,
-)
+from frontends.jax.lax._base import axis as _axis
+from frontends.jax.lax._base import broadcast_shapes as _check_shapes
+
+
+def _late(name: str) -> Any:
+    """``core.native.<name>`` looked up at call time (the autodiff engine rebinds
+    core.native's functions to recording ones while it differentiates)."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(ops, name)(*args, **kwargs)
+
+    call.__name__ = name
+    return call
 
 
 # --------------------------------------------------------------------- enums
@@ -100,7 +107,9 @@ def _rsqrt(x: Any) -> Any:
 
 
 def _cbrt(x: Any) -> Any:
-    return ops.multiply(ops.sign(x), ops.pow(ops.abs(x), ops.asarray(1 / 3, dtype=x.dtype)))
+    return ops.multiply(
+        ops.sign(x), ops.pow(ops.abs(x), ops.asarray(1 / 3, dtype=core.as_core_dtype(x.dtype)))
+    )
 
 
 def _bitwise_not(x: Any) -> Any:
@@ -118,40 +127,40 @@ def _abs(x: Any) -> Any:
 
 
 abs = _unary("abs", _abs, "iufc")
-acos = _unary("acos", ops.acos, _FC)
-acosh = _unary("acosh", ops.acosh, _FC)
-asin = _unary("asin", ops.asin, _FC)
-asinh = _unary("asinh", ops.asinh, _FC)
-atan = _unary("atan", ops.atan, _FC)
-atanh = _unary("atanh", ops.atanh, _FC)
+acos = _unary("acos", _late("acos"), _FC)
+acosh = _unary("acosh", _late("acosh"), _FC)
+asin = _unary("asin", _late("asin"), _FC)
+asinh = _unary("asinh", _late("asinh"), _FC)
+atan = _unary("atan", _late("atan"), _FC)
+atanh = _unary("atanh", _late("atanh"), _FC)
 cbrt = _unary("cbrt", _cbrt, "f")
-ceil = _unary("ceil", ops.ceil, "f")
-floor = _unary("floor", ops.floor, "f")
-cos = _unary("cos", ops.cos, _FC)
-cosh = _unary("cosh", ops.cosh, _FC)
-sin = _unary("sin", ops.sin, _FC)
-sinh = _unary("sinh", ops.sinh, _FC)
-tan = _unary("tan", ops.tan, _FC)
-tanh = _unary("tanh", ops.tanh, _FC)
-exp = _unary("exp", ops.exp, _FC)
-exp2 = _unary("exp2", ops.exp2, _FC)
-expm1 = _unary("expm1", ops.expm1, _FC)
-log = _unary("log", ops.log, _FC)
-log1p = _unary("log1p", ops.log1p, _FC)
+ceil = _unary("ceil", _late("ceil"), "f")
+floor = _unary("floor", _late("floor"), "f")
+cos = _unary("cos", _late("cos"), _FC)
+cosh = _unary("cosh", _late("cosh"), _FC)
+sin = _unary("sin", _late("sin"), _FC)
+sinh = _unary("sinh", _late("sinh"), _FC)
+tan = _unary("tan", _late("tan"), _FC)
+tanh = _unary("tanh", _late("tanh"), _FC)
+exp = _unary("exp", _late("exp"), _FC)
+exp2 = _unary("exp2", _late("exp2"), _FC)
+expm1 = _unary("expm1", _late("expm1"), _FC)
+log = _unary("log", _late("log"), _FC)
+log1p = _unary("log1p", _late("log1p"), _FC)
 logistic = _unary("logistic", _logistic, _FC)
-neg = _unary("neg", ops.negative, _IUFC)
-sign = _unary("sign", ops.sign, _IUFC)
-sqrt = _unary("sqrt", ops.sqrt, _FC)
+neg = _unary("neg", _late("negative"), _IUFC)
+sign = _unary("sign", _late("sign"), _IUFC)
+sqrt = _unary("sqrt", _late("sqrt"), _FC)
 rsqrt = _unary("rsqrt", _rsqrt, _FC)
-square = _unary("square", ops.square, _IUFC)
-is_finite = _unary("is_finite", ops.isfinite, "f")
+square = _unary("square", _late("square"), _IUFC)
+is_finite = _unary("is_finite", _late("isfinite"), "f")
 bitwise_not = _unary("bitwise_not", _bitwise_not, _BINT)
-erf = _unary("erf", ops.erf, "f")
-erfc = _unary("erfc", ops.erfc, "f")
-erf_inv = _unary("erf_inv", ops.erfinv, "f")
-lgamma = _unary("lgamma", ops.lgamma, "f")
-digamma = _unary("digamma", ops.digamma, "f")
-conj = _unary("conj", ops.conj, _IUFC)
+erf = _unary("erf", _late("erf"), "f")
+erfc = _unary("erfc", _late("erfc"), "f")
+erf_inv = _unary("erf_inv", _late("erfinv"), "f")
+lgamma = _unary("lgamma", _late("lgamma"), "f")
+digamma = _unary("digamma", _late("digamma"), "f")
+conj = _unary("conj", _late("conj"), _IUFC)
 
 
 def is_finite(x: Any) -> Array:  # noqa: F811 - a bool result, never weak
@@ -262,29 +271,35 @@ def _min(x: Any, y: Any) -> Any:
     return ops.minimum(x, y)
 
 
-add = _binary("add", ops.add, _IUFC, "add")
-sub = _binary("sub", ops.subtract, _IUFC, "subtract")
-mul = _binary("mul", _bit(ops.logical_and, ops.multiply), "biufc", "multiply")
+add = _binary("add", _late("add"), _IUFC, "add")
+sub = _binary("sub", _late("subtract"), _IUFC, "subtract")
+mul = _binary("mul", _late("multiply"), _IUFC, "multiply")
 div = _binary("div", _trunc_div, _IUFC, "divide")
 rem = _binary("rem", _rem, "iuf", "remainder")
 max = _binary("max", _max, "biuf", "maximum")
 min = _binary("min", _min, "biuf", "minimum")
-atan2 = _binary("atan2", ops.atan2, "f", "arctan2")
-nextafter = _binary("nextafter", ops.nextafter, "f", "nextafter")
-bitwise_and = _binary("bitwise_and", _bit(ops.logical_and, ops.bitwise_and), _BINT, "bitwise_and")
-bitwise_or = _binary("bitwise_or", _bit(ops.logical_or, ops.bitwise_or), _BINT, "bitwise_or")
-bitwise_xor = _binary("bitwise_xor", _bit(ops.logical_xor, ops.bitwise_xor), _BINT, "bitwise_xor")
+atan2 = _binary("atan2", _late("atan2"), "f", "arctan2")
+nextafter = _binary("nextafter", _late("nextafter"), "f", "nextafter")
+bitwise_and = _binary(
+    "bitwise_and", _bit(_late("logical_and"), _late("bitwise_and")), _BINT, "bitwise_and"
+)
+bitwise_or = _binary(
+    "bitwise_or", _bit(_late("logical_or"), _late("bitwise_or")), _BINT, "bitwise_or"
+)
+bitwise_xor = _binary(
+    "bitwise_xor", _bit(_late("logical_xor"), _late("bitwise_xor")), _BINT, "bitwise_xor"
+)
 shift_left = _binary("shift_left", _shift_left, _INT, "left_shift")
 shift_right_arithmetic = _binary(
     "shift_right_arithmetic", _shift_right_arithmetic, _INT, "right_shift"
 )
 shift_right_logical = _binary("shift_right_logical", _shift_right_logical, _INT, "right_shift")
-eq = _compare("eq", ops.equal, "equal")
-ne = _compare("ne", ops.not_equal, "not_equal")
-lt = _compare("lt", ops.less, "less")
-le = _compare("le", ops.less_equal, "less_equal")
-gt = _compare("gt", ops.greater, "greater")
-ge = _compare("ge", ops.greater_equal, "greater_equal")
+eq = _compare("eq", _late("equal"), "equal")
+ne = _compare("ne", _late("not_equal"), "not_equal")
+lt = _compare("lt", _late("less"), "less")
+le = _compare("le", _late("less_equal"), "less_equal")
+gt = _compare("gt", _late("greater"), "greater")
+ge = _compare("ge", _late("greater_equal"), "greater_equal")
 
 
 def pow(x: Any, y: Any) -> Array:
@@ -428,7 +443,7 @@ def reshape(operand: Any, new_sizes: Sequence[int], dimensions: Sequence[int] | 
         v = ops.permute_dims(v, tuple(dimensions))
     sizes = _shape(new_sizes)
     if math.prod(sizes) != a.size:
-        raise TypeError(
+        raise ValueError(
             f"reshape total size must be unchanged, got new_sizes {sizes} (of total size "
             f"{math.prod(sizes)}) for shape {a.shape} (of total size {a.size})."
         )
@@ -781,20 +796,20 @@ def _rmin(v: Any, dims: tuple[int, ...], dt: core.Dtype) -> Any:
 def _rand(v: Any, dims: tuple[int, ...], dt: core.Dtype) -> Any:
     if dt == "bool":
         return ops.all(v, axis=dims)
-    return _fold_bits(ops.bitwise_and, v, dims)
+    return _fold_bits(_late("bitwise_and"), v, dims)
 
 
 def _ror(v: Any, dims: tuple[int, ...], dt: core.Dtype) -> Any:
     if dt == "bool":
         return ops.any(v, axis=dims)
-    return _fold_bits(ops.bitwise_or, v, dims)
+    return _fold_bits(_late("bitwise_or"), v, dims)
 
 
 def _rxor(v: Any, dims: tuple[int, ...], dt: core.Dtype) -> Any:
     if dt == "bool":
         count = ops.sum(ops.astype(v, core.Dtype("int32")), axis=dims)
         return ops.equal(ops.remainder(count, 2), 1)
-    return _fold_bits(ops.bitwise_xor, v, dims)
+    return _fold_bits(_late("bitwise_xor"), v, dims)
 
 
 def _fold_bits(fn: Callable, v: Any, dims: tuple[int, ...]) -> Any:
@@ -862,12 +877,12 @@ _MONOIDS.update({add: "add", mul: "mul", max: "max", min: "min", bitwise_and: "a
 
 def argmax(operand: Any, axis: int, index_dtype: Any) -> Array:
     """``lax.argmax``: the first maximal index (NaN counts as maximal, as lax)."""
-    return _arg("argmax", operand, axis, index_dtype, ops.argmax, ops.max)
+    return _arg("argmax", operand, axis, index_dtype, _late("argmax"), _late("max"))
 
 
 def argmin(operand: Any, axis: int, index_dtype: Any) -> Array:
     """``lax.argmin``: the first minimal index (NaN counts as minimal, as lax)."""
-    return _arg("argmin", operand, axis, index_dtype, ops.argmin, ops.min)
+    return _arg("argmin", operand, axis, index_dtype, _late("argmin"), _late("min"))
 
 
 def _arg(

@@ -4,8 +4,8 @@ dimension numbers, on ``core.native``.
 gather builds one advanced index per operand dimension (start + offsets) and reads them
 with one ``get_item``; scatter computes flat operand positions of every update element
 and applies one ``scatter`` to the flattened operand, with an extra slot taking dropped
-(out-of-bounds) updates. Modes as lax: gather defaults to FILL_OR_DROP (a slice partly out
-of bounds gives the fill value), scatter to FILL_OR_DROP (such an update window is
+(out-of-bounds) updates. Modes as lax: gather defaults to PROMISE_IN_BOUNDS (clamped, what XLA
+does on CPU), FILL_OR_DROP gives the fill value for a slice partly out of bounds; scatter to FILL_OR_DROP (such an update window is
 dropped); CLIP clamps start indices; PROMISE_IN_BOUNDS clamps (gather) or drops (scatter),
 what XLA does on CPU.
 """
@@ -279,7 +279,7 @@ def gather(operand: Any, start_indices: Any, dimension_numbers: GatherDimensionN
     if idx._dtype.kind not in "iu":
         raise TypeError(f"start_indices must have an integer type, got {idx.dtype}")
     dn = dimension_numbers
-    mode = GatherScatterMode.from_any(mode)
+    mode = GatherScatterMode.from_any("promise_in_bounds" if mode is None else mode)
     sizes = tuple(int(s) for s in slice_sizes)
     if len(sizes) != a.ndim:
         raise TypeError(
