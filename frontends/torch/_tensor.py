@@ -169,6 +169,7 @@ class Tensor(FrontendArray):
     def _set_leaf_value(self, value: Any) -> None:
         """Replace a root tensor's value in place, keeping it the same leaf (an optimizer
         step); ``value`` must be a fresh native array."""
+        _ad.mark_modified(self._value, value)
         self._value = value
         self._version += 1
         if self._leaf is not None:
@@ -185,10 +186,15 @@ class Tensor(FrontendArray):
                 "a view of a leaf Variable that requires grad is being used in an in-place "
                 "operation."
             )
+        old_root, old_view = root._value, None if root is self else self.native
         super()._assign(value)
         if root._leaf is not None:
             root._value = _fresh(root._value)
             _ad.retrack(root._value, root._leaf)
+        # torch's version counter: a graph that saved the old value raises at backward
+        _ad.mark_modified(old_root, root._value)
+        if old_view is not None:
+            _ad.mark_modified(old_view, value)
 
     def _view(
         self, forward: Callable[[Any], Any], inverse: Any, strides: tuple[int, ...]
