@@ -23,6 +23,7 @@ it. Everything is Python bookkeeping around native calls, so it traces under ``j
 from __future__ import annotations
 
 import contextlib
+import dis
 import weakref
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
@@ -38,6 +39,8 @@ __all__ = [
     "is_grad_enabled",
     "is_tracked",
     "expand_reduced",
+    "mark_modified",
+    "ModifiedError",
     "no_grad",
     "node_of",
     "nondifferentiable",
@@ -100,10 +103,11 @@ class Node:
 _nodes: dict[int, tuple[_Ref, Node, int]] = {}
 
 
-def _forget(ref: _Ref) -> None:
-    entry = _nodes.get(ref.key)
+def _forget(ref: _Ref, nodes: dict[int, tuple[_Ref, Node, int]] = _nodes) -> None:
+    # the dict is bound as a default: module globals may be gone at interpreter exit
+    entry = nodes.get(ref.key)
     if entry is not None and entry[0] is ref:
-        del _nodes[ref.key]
+        del nodes[ref.key]
 
 
 def _register(value: Any, node: Node, index: int) -> None:
@@ -158,6 +162,109 @@ def untrack(value: Any) -> None:
     entry = _nodes.get(id(value))
     if entry is not None and entry[0]() is value:
         del _nodes[id(value)]
+
+
+# ---------------------------------------------------------------------------------------
+# values modified in place after they were saved
+# ---------------------------------------------------------------------------------------
+class ModifiedError(RuntimeError):
+    """A backward pass needs a value that an in-place operation replaced after it was
+    saved (torch's version-counter error)."""
+
+
+_modified: dict[int, tuple[_Ref, Any]] = {}
+
+
+def _forget_modified(ref: _Ref, modified: dict[int, tuple[_Ref, Any]] = _modified) -> None:
+    entry = modified.get(ref.key)
+    if entry is not None and entry[0] is ref:
+        del modified[ref.key]
+
+
+def mark_modified(old: Any, new: Any) -> None:
+    """Note that a frontend's in-place operation replaced the native value ``old`` by
+    ``new``: a node that saved ``old`` (other than the one that computed ``new`` from it)
+    raises :class:`ModifiedError` in :func:`backward`. Native arrays are immutable, so the
+    saved value is still intact; torch raises because its saved tensor is not."""
+    if not _active or old is new:
+        return
+    try:
+        ref = _Ref(old, _forget_modified)
+    except TypeError:  # not weakly referenceable (a Python number): never saved as a node's
+        return
+    ref.key = id(old)
+    entry = _entry(new)
+    _modified[ref.key] = (ref, entry[0] if entry is not None else None)
+
+
+def _modified_node(value: Any) -> Any:
+    """``(modifying node or None,)`` when ``value`` was replaced in place, else None."""
+    entry = _modified.get(id(value))
+    if entry is None or entry[0]() is not value:
+        return None
+    return (entry[1],)
+
+
+_saved_cache: dict[Any, tuple[bool, tuple[str, ...], str | None, frozenset[str]]] = {}
+
+
+def _saved_names(rule: VjpRule) -> tuple[bool, tuple[str, ...], str | None, frozenset[str]]:
+    """What a rule reads: (the output?, its positional parameter names after ``g, y``, its
+    ``*args`` name, the names it loads); every parameter is read for a rule without code."""
+    cached = _saved_cache.get(rule)
+    if cached is not None:
+        return cached
+    code = getattr(rule, "__code__", None)
+    if code is None:
+        result: tuple[bool, tuple[str, ...], str | None, frozenset[str]] = (
+            True,
+            (),
+            "*",
+            frozenset(),
+        )
+    else:
+        loaded = frozenset(
+            i.argval for i in dis.get_instructions(code)
+            if i.opname in ("LOAD_FAST", "LOAD_DEREF", "LOAD_CLOSURE", "LOAD_FAST_CHECK")
+        )  # fmt: skip
+        names = code.co_varnames[: code.co_argcount]
+        star = code.co_varnames[code.co_argcount + code.co_kwonlyargcount] if code.co_flags & 4 else None  # fmt: skip
+        result = (len(names) > 1 and names[1] in loaded, tuple(names[2:]), star, loaded)
+    _saved_cache[rule] = result
+    return result
+
+
+def _check_saved(node: Node) -> None:
+    """Raise :class:`ModifiedError` when a value ``node``'s rule reads was modified in place."""
+    reads_output, names, star, loaded = _saved_names(node.rule)
+    suspects: list[Any] = []
+    if reads_output:
+        suspects.extend(ref() for ref in node.output_refs)
+    tracked = {slot for slot, _, _ in node.parents}
+    arrays = 0
+    for position, value in enumerate(node.args):
+        name = names[position] if position < len(names) else star
+        if hasattr(value, "shape"):
+            slot, arrays = arrays, arrays + 1
+            if node.name in _multilinear and not tracked - {slot}:
+                continue  # needed only for another input's cotangent, and none is tracked
+        if name == "*" or name in loaded:
+            suspects.append(value)
+    for key, value in node.kwargs.items():
+        if key in loaded:
+            suspects.append(value)
+    for value in suspects:
+        if not hasattr(value, "shape"):
+            continue
+        modifier = _modified_node(value)
+        if modifier is not None and modifier[0] is not node:
+            raise ModifiedError(
+                "one of the variables needed for gradient computation has been modified by "
+                f"an inplace operation: an array of shape {list(value.shape)} and dtype "
+                f"{_core_dtype(value.dtype)} saved by {node.name}. Hint: the operation that "
+                "failed to compute its gradient is the one using that value; clone it before "
+                "modifying it in place."
+            )
 
 
 class _Last:
@@ -272,7 +379,10 @@ def _rebind() -> None:
 # ---------------------------------------------------------------------------------------
 # rules and recording functions
 # ---------------------------------------------------------------------------------------
-def defvjp(function: Callable[..., Any], rule: VjpRule) -> None:
+_multilinear: set[str] = set()
+
+
+def defvjp(function: Callable[..., Any], rule: VjpRule, *, multilinear: bool = False) -> None:
     """Declare ``function``'s vector-Jacobian product.
 
     ``rule(cotangent, output, *args, **kwargs)`` gets the function's own arguments
@@ -280,10 +390,16 @@ def defvjp(function: Callable[..., Any], rule: VjpRule) -> None:
     list for a sequence parameter; None where no gradient flows). Cotangents may keep a
     broadcast shape or a wider dtype: the engine sums them to each input's shape and casts
     them to its dtype. Multi-output functions get and return tuples of cotangents/outputs.
+    ``multilinear`` (products: multiply, matmul, einsum ...): an input's value is needed
+    only for the other inputs' cotangents, which decides what counts as saved when a value
+    is modified in place (see :func:`mark_modified`).
     """
     from core.registry import spec_of
 
-    _rules[spec_of(function).qualname] = rule
+    qualname = spec_of(function).qualname
+    _rules[qualname] = rule
+    if multilinear:
+        _multilinear.add(qualname)
 
 
 def nondifferentiable(*functions: Callable[..., Any]) -> None:
@@ -353,6 +469,7 @@ def make_recording(spec: Any, implementation: Callable[..., Any],
 
     if rule is _NONDIFFERENTIABLE:
         return implementation
+    distinct_copy = qualname == "astype"
 
     def recorded(*args: Any, **kwargs: Any) -> Any:
         array_inputs = inputs(args, kwargs)
@@ -372,6 +489,8 @@ def make_recording(spec: Any, implementation: Callable[..., Any],
                 "core.autodiff.defvjp"
             )
         result = implementation(*args, **kwargs)
+        if distinct_copy and result is args[0] and kwargs.get("copy", True):
+            result = _distinct(result)  # astype(copy=True) of jax/tf may return its input
         outputs = tuple(result) if isinstance(result, tuple | list) else (result,)
         node = Node(qualname, rule, args, kwargs, tuple(parents),
                     tuple(_meta(o) if hasattr(o, "dtype") else None for o in outputs))  # fmt: skip
@@ -392,6 +511,21 @@ def make_recording(spec: Any, implementation: Callable[..., Any],
     recorded.__name__ = spec.name
     recorded.__wrapped__ = implementation
     return recorded
+
+
+def _distinct(value: Any) -> Any:
+    """``value`` as a new native object with the same data (nodes are keyed by identity: a
+    copy that a frontend then modifies in place must not be the original)."""
+    import sys
+
+    from core import backend
+
+    name = backend.current_backend().name
+    if name == "tensorflow":
+        return sys.modules["tensorflow"].identity(value)
+    if name == "jax":
+        return value.copy()
+    return value.copy() if name == "numpy" else value.clone()
 
 
 # ---------------------------------------------------------------------------------------
@@ -496,6 +630,8 @@ def backward(
                 if accumulate and node.leaf_sink is not None and node_grads[0] is not None:
                     node.leaf_sink(node_grads[0])
                 continue
+            if _modified and node.args is not None:
+                _check_saved(node)
             if node.args is None:
                 raise GraphFreedError(
                     "Trying to backward through the graph a second time (or directly access "

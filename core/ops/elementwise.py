@@ -596,7 +596,9 @@ defvjp(atanh, lambda g, y, x: (native.divide(g, _one_minus_square(x)),))
 defvjp(add, lambda g, y, x1, x2: (g, g))
 defvjp(subtract, lambda g, y, x1, x2: (g, native.negative(g)))
 defvjp(
-    multiply, lambda g, y, x1, x2: (native.multiply(g, _conj(x2)), native.multiply(g, _conj(x1)))
+    multiply,
+    lambda g, y, x1, x2: (native.multiply(g, _conj(x2)), native.multiply(g, _conj(x1))),
+    multilinear=True,
 )
 defvjp(
     divide,

@@ -171,17 +171,22 @@ def _kron_rule(g: Any, y: Any, x1: Any, x2: Any) -> tuple[Any, Any]:
     return native.reshape(ga, tuple(x1.shape)), native.reshape(gb, tuple(x2.shape))
 
 
-defvjp(matmul, _matmul_rule)
-defvjp(inner, _inner_rule)
-defvjp(kron, _kron_rule)
+defvjp(matmul, _matmul_rule, multilinear=True)
+defvjp(inner, _inner_rule, multilinear=True)
+defvjp(kron, _kron_rule, multilinear=True)
 defvjp(matrix_transpose, lambda g, y, x: (native.matrix_transpose(g),))
-defvjp(einsum, _einsum_rule)
-defvjp(tensordot, _tensordot_rule)
-defvjp(outer, lambda g, y, x1, x2: (native.matmul(g, _conj(x2)), native.matmul(_conj(x1), g)))
+defvjp(einsum, _einsum_rule, multilinear=True)
+defvjp(tensordot, _tensordot_rule, multilinear=True)
+defvjp(
+    outer,
+    lambda g, y, x1, x2: (native.matmul(g, _conj(x2)), native.matmul(_conj(x1), g)),
+    multilinear=True,
+)
 defvjp(
     vecdot,
     lambda g, y, x1, x2, *, axis=-1: (
         native.multiply(native.expand_dims(g, axis=axis), x2),
         native.multiply(native.expand_dims(g, axis=axis), _conj(x1)),
     ),
+    multilinear=True,
 )

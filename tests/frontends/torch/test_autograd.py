@@ -547,3 +547,71 @@ def test_gpt_training_matches_torch(backend: str) -> None:
         return losses
 
     numpy.testing.assert_allclose(train(torch, model), train(real_torch, reference), rtol=1e-4)
+
+
+# ---------------------------------------------------------------------------------------
+# a tensor saved for backward, then modified in place (torch's version counter)
+# ---------------------------------------------------------------------------------------
+def _saved_then_modified(T: Any, case: str, x: Any) -> Any:
+    if case == "output_saved":  # exp saves its result
+        y = x.exp()
+        y.add_(1)
+        return y.sum()
+    if case == "input_saved":  # sin saves its input
+        a = x * 2
+        b = a.sin()
+        a.mul_(3)
+        return b.sum()
+    if case == "view_of_saved":  # a write through a view reaches the saved base
+        y = x.tanh()
+        y[0].zero_()
+        return y.sum()
+    if case == "leaf_under_no_grad":  # mul saves both factors; the leaf changes later
+        c = T.ones(3, 4) * 2
+        y = (x * c).sum()
+        with T.no_grad():
+            x.add_(1)
+        return y
+    if case == "unsaved_output":  # add saves nothing: torch does not raise
+        y = x + 1
+        y.mul_(2)
+        return y.sum()
+    if case == "unsaved_input":
+        a = x * 2
+        b = a + 1
+        a.mul_(3)
+        return (b * b).sum()
+    if case == "constant_saved":  # an untracked factor mul saved, modified after
+        c = T.ones(3, 4)
+        y = (x * c).sum()
+        c.add_(1)
+        return y
+    if case == "clone_modified":
+        y = x.sigmoid()
+        z = y.clone()
+        z.add_(1)
+        return (y + z).sum()
+    raise AssertionError(case)
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["output_saved", "input_saved", "view_of_saved", "leaf_under_no_grad", "unsaved_output",
+     "unsaved_input", "constant_saved", "clone_modified"],
+)  # fmt: skip
+def test_saved_tensor_modified_in_place(backend: str, case: str) -> None:
+    data = _normal(3, 4)
+    results = []
+    for T in (real_torch, torch):
+        x = T.tensor(data, requires_grad=True)
+        try:
+            _saved_then_modified(T, case, x).backward()
+            results.append(x.grad)
+        except RuntimeError as error:
+            assert "modified by an inplace operation" in str(error), error
+            results.append("raised")
+    theirs, ours = results
+    if isinstance(theirs, str) or isinstance(ours, str):
+        assert ours == theirs
+    else:
+        _close(ours, theirs)
