@@ -23,6 +23,7 @@ from frontends.torch import (
     testing,
     utils,
 )
+from frontends.torch._compile import compile
 from frontends.torch._config import *  # noqa: F403
 from frontends.torch._device import device
 from frontends.torch._dtype import (
@@ -109,7 +110,14 @@ from frontends.torch.pointwise_ops import *  # noqa: F403
 from frontends.torch.random_sampling import *  # noqa: F403
 from frontends.torch.reduction_ops import *  # noqa: F403
 from frontends.torch.serialization import load, save
-from frontends.torch.special import log_softmax, softmax
+from frontends.torch.signal.windows import (
+    bartlett_window,
+    blackman_window,
+    hamming_window,
+    hann_window,
+    kaiser_window,
+)
+from frontends.torch.special import i0, log_softmax, polygamma, softmax
 
 __version__ = "2.13.0"
 

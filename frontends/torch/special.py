@@ -2,8 +2,8 @@
 
 Integer and bool inputs give the default dtype and complex inputs are refused, as in torch
 2.13. Not provided (core has no kernel to build them accurately): ``airy_ai``, the
-Bessel, modified Bessel and spherical Bessel functions, ``i0``/``i0e``/``i1``/``i1e``,
-``erfcx``, ``gammainc``/``gammaincc``, ``polygamma``, ``zeta`` and the orthogonal
+Bessel functions other than ``i0``/``i0e``/``i1``/``i1e``, spherical Bessel,
+``erfcx``, ``gammainc``/``gammaincc`` and the orthogonal
 polynomials (``chebyshev_*``, ``hermite_*``, ``laguerre_*``, ``legendre_*``).
 """
 
@@ -174,3 +174,186 @@ def log_softmax(input: Tensor, dim: int, *, dtype: Any = None) -> Tensor:
     if not len(x.shape):
         return ops.zeros_like(x)
     return in_float32(lambda v: ops.nn.log_softmax(v, axis), x)
+
+
+# ---------------------------------------------------------------------------------------
+# modified Bessel functions of the first kind (i0, i1 and their scaled forms), Hurwitz zeta,
+# polygamma: computed in float64 from series (power series for |x| <= 20, the asymptotic
+# expansion above) and rounded to the input's floating dtype
+# ---------------------------------------------------------------------------------------
+_SERIES_LIMIT = 20.0
+_SERIES_TERMS = 60
+_ASYMPTOTIC_TERMS = 25
+
+
+def _bessel_series(x: Any, order: int) -> Any:
+    """``sum_k (x^2/4)^k / (k! (k + order)!)`` (times ``x/2`` for order 1)."""
+    quarter = ops.multiply(ops.square(x), wrapped_scalar(0.25, core.float64))
+    term = ops.ones_like(x)
+    total = term
+    for k in range(1, _SERIES_TERMS):
+        term = ops.divide(
+            ops.multiply(term, quarter), wrapped_scalar(k * (k + order), core.float64)
+        )
+        total = ops.add(total, term)
+    if order == 1:
+        total = ops.multiply(total, ops.multiply(x, wrapped_scalar(0.5, core.float64)))
+    return total
+
+
+def _bessel_asymptotic_scaled(x: Any, order: int) -> Any:
+    """``e^-x I_order(x)`` for large positive x: ``sum_k (-1)^k a_k / x^k / sqrt(2 pi x)``."""
+    mu = 4.0 * order * order
+    coefficient = 1.0
+    inverse = ops.reciprocal(ops.multiply(x, wrapped_scalar(8.0, core.float64)))
+    power = ops.ones_like(x)
+    total = ops.ones_like(x)
+    for k in range(1, _ASYMPTOTIC_TERMS):
+        coefficient *= -(mu - (2 * k - 1) ** 2) / k
+        power = ops.multiply(power, inverse)
+        total = ops.add(total, ops.multiply(power, wrapped_scalar(coefficient, core.float64)))
+    return ops.divide(total, ops.sqrt(ops.multiply(x, wrapped_scalar(2 * math.pi, core.float64))))
+
+
+def _bessel_i(x: Any, order: int, scaled: bool) -> Any:
+    """``I_order(x)`` (``e^-|x| I_order(x)`` when scaled) in float64, for order 0 or 1."""
+    magnitude = ops.abs(x)
+    large = ops.greater(magnitude, wrapped_scalar(_SERIES_LIMIT, core.float64))
+    small_x = ops.where(large, wrapped_scalar(0.0, core.float64), magnitude)
+    large_x = ops.where(large, magnitude, wrapped_scalar(2 * _SERIES_LIMIT, core.float64))
+    series = _bessel_series(small_x, order)
+    if scaled:
+        series = ops.multiply(series, ops.exp(ops.negative(small_x)))
+    asymptotic = _bessel_asymptotic_scaled(large_x, order)
+    if not scaled:
+        asymptotic = ops.multiply(asymptotic, ops.exp(large_x))
+    value = ops.where(large, asymptotic, series)
+    value = ops.where(ops.isnan(x), x, value)
+    if order == 1:  # odd
+        value = ops.where(
+            ops.less(x, wrapped_scalar(0.0, core.float64)), ops.negative(value), value
+        )
+    return value
+
+
+def _float64_unary(name: str, compute: Any, doc: str) -> Any:
+    @unsupported_dtypes("complex")
+    @torch_function("input")
+    def function(input: Tensor, *, out: Tensor | None = None) -> Tensor:
+        x = floating(input)
+        return ops.astype(compute(ops.astype(x, core.float64)), dtype_of(x))
+
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = doc
+    return function
+
+
+i0 = modified_bessel_i0 = _float64_unary(
+    "i0", lambda x: _bessel_i(x, 0, False), "The modified Bessel function of order 0."
+)
+i0e = _float64_unary(
+    "i0e", lambda x: _bessel_i(x, 0, True), "``exp(-|x|) * i0(x)``, without overflow."
+)
+i1 = modified_bessel_i1 = _float64_unary(
+    "i1", lambda x: _bessel_i(x, 1, False), "The modified Bessel function of order 1."
+)
+i1e = _float64_unary(
+    "i1e", lambda x: _bessel_i(x, 1, True), "``exp(-|x|) * i1(x)``, without overflow."
+)
+
+
+def _euler_maclaurin_coefficients(count: int) -> list[float]:
+    """``(2k)! / B_2k`` for k = 1..count (Bernoulli numbers by their recurrence)."""
+    from fractions import Fraction
+
+    bernoulli = [Fraction(1)]
+    for m in range(1, 2 * count + 1):
+        bernoulli.append(
+            -sum(math.comb(m + 1, k) * bernoulli[k] for k in range(m)) / Fraction(m + 1)
+        )
+    return [float(math.factorial(2 * k) / bernoulli[2 * k]) for k in range(1, count + 1)]
+
+
+_ZETA_DIRECT = 10
+_ZETA_COEFFICIENTS = _euler_maclaurin_coefficients(12)
+
+
+def _hurwitz_zeta(x: Any, q: Any) -> Any:
+    """``sum_k (q + k)^-x`` in float64: ``_ZETA_DIRECT`` terms, then the Euler-Maclaurin
+    tail (more direct terms for negative q: a host read of ``min(q)``). inf at x == 1 and at non-positive integer q; nan for x < 1 and for negative q
+    with non-integer x (as torch, after Cephes)."""
+    f64 = lambda v: wrapped_scalar(v, core.float64)  # noqa: E731
+    total = ops.zeros_like(ops.add(x, q))
+    # negative q: sum directly until q + i is past _ZETA_DIRECT (one host read of min(q))
+    lowest = float(ops.min(q)) if math.prod(q.shape) else 0.0
+    direct = _ZETA_DIRECT + (math.ceil(-lowest) if math.isfinite(lowest) and lowest < 0 else 0)
+    for i in range(direct + 1):
+        total = ops.add(total, ops.pow(ops.add(q, f64(i)), ops.negative(x)))
+    w = ops.add(q, f64(direct))
+    b = ops.pow(w, ops.negative(x))
+    total = ops.add(total, ops.divide(ops.multiply(b, w), ops.subtract(x, f64(1.0))))
+    total = ops.subtract(total, ops.multiply(b, f64(0.5)))
+    a = ops.ones_like(total)
+    k = 0.0
+    for coefficient in _ZETA_COEFFICIENTS:
+        a = ops.multiply(a, ops.add(x, f64(k)))
+        b = ops.divide(b, w)
+        total = ops.add(total, ops.divide(ops.multiply(a, b), f64(coefficient)))
+        k += 1.0
+        a = ops.multiply(a, ops.add(x, f64(k)))
+        b = ops.divide(b, w)
+        k += 1.0
+    nan, inf = f64(math.nan), f64(math.inf)
+    q_integral = ops.equal(q, ops.floor(q))
+    x_integral = ops.equal(x, ops.floor(x))
+    nonpositive_q = ops.less_equal(q, f64(0.0))
+    total = ops.where(ops.logical_and(nonpositive_q, ops.logical_not(x_integral)), nan, total)
+    total = ops.where(ops.logical_and(nonpositive_q, q_integral), inf, total)
+    total = ops.where(ops.less(x, f64(1.0)), nan, total)
+    return ops.where(ops.equal(x, f64(1.0)), inf, total)
+
+
+@unsupported_dtypes("complex")
+@torch_function("input", "other")
+def zeta(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """The Hurwitz zeta function ``sum_k (other + k) ** -input``."""
+    x, q = float_operands("zeta", (input, other), COMPLEX)
+    dtype = dtype_of(x)
+    wide = [ops.astype(v, core.float64) for v in (x, q)]
+    return ops.astype(_hurwitz_zeta(*ops.broadcast_arrays(*wide)), dtype)
+
+
+def _polygamma_native(n: int, x: Any) -> Any:
+    x = floating(x)
+    if n == 0:
+        return ops.digamma(x)
+    dtype = dtype_of(x)
+    order = wrapped_scalar(float(n + 1), core.float64)
+    wide = ops.astype(x, core.float64)
+    value = _hurwitz_zeta(ops.broadcast_to(order, tuple(wide.shape)), wide)
+    sign = -1.0 if n % 2 == 0 else 1.0
+    return ops.astype(
+        ops.multiply(value, wrapped_scalar(sign * math.factorial(n), core.float64)), dtype
+    )
+
+
+@unsupported_dtypes("complex")
+@torch_function("input")
+def _polygamma_input_first(input: Tensor, n: int) -> Tensor:
+    if n < 0:
+        raise RuntimeError("polygamma(n, x) does not support negative n.")
+    return _polygamma_native(n, input)
+
+
+def polygamma(n: int, input: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """The n-th derivative of digamma: ``(-1)^(n+1) n! zeta(n + 1, input)`` for n >= 1."""
+    result = _polygamma_input_first(input, n)
+    if out is not None:
+        out.copy_(result)
+        return out
+    return result
+
+
+__all__ += [
+    "i0", "i0e", "i1", "i1e", "modified_bessel_i0", "modified_bessel_i1", "polygamma", "zeta",
+]  # fmt: skip
