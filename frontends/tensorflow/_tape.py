@@ -218,13 +218,13 @@ class GradientTape:
         if output_gradients is None:
             cotangents = [ops.ones(tuple(t.shape), dtype=native_dtype(t)) for t in flat_targets]
         else:
-            cotangents = [
-                None if g is None else _native_of(g) for g in nest.flatten(output_gradients)
-            ]
-            cotangents = [
-                ops.ones(tuple(t.shape), dtype=native_dtype(t)) if c is None else c
-                for t, c in zip(flat_targets, cotangents)
-            ]
+            flat_grads = nest.flatten(output_gradients)
+            if any(g is None for g in flat_grads):
+                raise ValueError(
+                    "Attempt to convert a value (None) with an unsupported type "
+                    "(<class 'NoneType'>) to a Tensor."
+                )
+            cotangents = [_native_of(g) for g in flat_grads]
         flat_sources = nest.flatten(sources)
         found = [self._source(s) for s in flat_sources]
         captures = [f[0] if f is not None else None for f in found]

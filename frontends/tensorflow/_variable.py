@@ -33,15 +33,29 @@ CREATORS: list[Any] = []
 NAME_SCOPES: list[str] = []
 
 
+def _own(native: Any) -> Any:
+    """A new array object with ``native``'s values (a Variable owns its value: no aliasing
+    with the caller's numpy array, and its own identity for the autodiff engine)."""
+    copy = ops.asarray(native, copy=True)
+    if copy is native:  # immutable arrays may come back as themselves
+        copy = ops.where(ops.asarray(True), native, native)
+    return copy
+
+
 def _detached(native: Any) -> Any:
     """``native`` itself, or a fresh copy of it when the autodiff graph tracks it."""
     from core import autodiff
 
     if autodiff.is_tracked(native):
         with autodiff.no_grad():
-            return ops.astype(ops.multiply(native, ops.ones((), dtype=native_dtype(native))),
-                              native_dtype(native))  # fmt: skip
+            return _own(native)
     return native
+
+
+def _no_grad() -> Any:
+    from core import autodiff
+
+    return autodiff.no_grad()
 
 
 class Variable(FrontendArray):
@@ -63,7 +77,8 @@ class Variable(FrontendArray):
         if callable(initial_value):
             initial_value = initial_value()
         target = None if dtype is None else _dtypes.as_dtype(dtype).core_dtype
-        super().__init__(_detached(to_native(initial_value, target)))
+        with _no_grad():
+            super().__init__(_own(to_native(initial_value, target)))
         self._initial = self._value
         self._constraint = constraint
         scope = "/".join(NAME_SCOPES)
