@@ -139,7 +139,7 @@ def _integer_and_reset(tf):
     with tf.GradientTape(persistent=True) as tape:
         tape.watch(x)
         tape.watch(f)
-        y = f * 2.0
+        _ = f * 2.0
         tape.reset()
         z = f * 3.0
     return tape.gradient(tf.cast(x, tf.float32), x), tape.gradient(z, f)
