@@ -3,7 +3,9 @@
 jax clamps out-of-range indices and leaves the order of repeated writes unspecified;
 keys are checked and repeated positions resolved (last write wins) before jax indexes.
 The gather and scatter at flat positions are each one jitted function (one compilation
-per shape, not one per step).
+per shape, not one per step). Inside a trace (``core.compile``, ``jax.jit``) traced index
+arrays have no host values: jax's own indexing runs on them (no range check: out-of-range
+indices clamp; negative ones wrap; the winner among repeated writes is unspecified).
 """
 
 from __future__ import annotations
@@ -93,6 +95,20 @@ def _lone_mask(x: jax.Array, key: Any) -> jax.Array | None:
     return None
 
 
+def _traced(*values: Any) -> bool:
+    """Whether an index (or an entry of a tuple key) is a tracer: no host value."""
+    for value in values:
+        entries = value if type(value) is tuple else (value,)
+        if any(isinstance(entry, jax.core.Tracer) for entry in entries):
+            return True
+    return False
+
+
+def _device_key(key: Any) -> Any:
+    entries = key if type(key) is tuple else (key,)
+    return tuple(jnp.asarray(e) if isinstance(e, list) else e for e in entries)
+
+
 def get_item(x: jax.Array, key: Any, /) -> jax.Array:
     basic = _basic_key(x.shape, key)
     if basic is not None:
@@ -100,6 +116,8 @@ def get_item(x: jax.Array, key: Any, /) -> jax.Array:
     mask = _lone_mask(x, key)
     if mask is not None:
         return x[mask]
+    if _traced(key):
+        return x[_device_key(key)]
     return _gather_flat(x, _flat_positions(x.shape, key))
 
 
@@ -115,12 +133,17 @@ def set_item(x: jax.Array, key: Any, value: Any, /) -> jax.Array:
         if value.ndim <= len(rest):
             value = jnp.reshape(value, _value_shape(value.shape, rest))
             return jnp.where(jnp.reshape(mask, mask.shape + (1,) * len(rest)), value, x)
+    if _traced(key):
+        return x.at[_device_key(key)].set(value)
     return _scatter(x, _flat_positions(x.shape, key), value, None)
 
 
 def take(x: jax.Array, indices: jax.Array, /, *, axis: int | None = None) -> jax.Array:
     if axis is None:
         x, axis = jnp.reshape(x, (-1,)), 0
+    if _traced(indices):
+        size = x.shape[axis] if x.ndim else 0
+        return jnp.take(x, jnp.where(indices < 0, indices + size, indices), axis=axis)
     checked = _checked_indices(to_numpy(indices), x.shape[axis] if x.ndim else 0)
     return _take(x, checked, axis=axis)
 
@@ -134,6 +157,8 @@ def scatter(
     *,
     reduce: str | None = None,
 ) -> jax.Array:
+    if _traced(index):
+        return _scatter_traced(x, axis, index, _value(src, x), reduce)
     index_np = to_numpy(index)
     positions = _scatter_positions(x.shape, axis, index_np, reduce, core_dtypes[x.dtype])
     positions = positions.reshape(index_np.shape)
@@ -141,3 +166,20 @@ def scatter(
         return _scatter(x, positions, _value(src, x), reduce)
     wide = _scatter(x.astype(jnp.int64), positions, _value(src, x).astype(jnp.int64), reduce)
     return wide.astype(jnp.bool_)
+
+
+def _scatter_traced(
+    x: jax.Array, axis: int, index: jax.Array, value: jax.Array, reduce: str | None
+) -> jax.Array:
+    """:func:`scatter` with a traced ``index`` (jax's scatter; see the module docstring)."""
+    axis %= max(x.ndim, 1)
+    grid = list(jnp.indices(index.shape, sparse=True))
+    grid[axis] = jnp.where(index < 0, index + x.shape[axis], index)
+    value = jnp.broadcast_to(value, index.shape)
+    wide = x.dtype == jnp.bool_ and reduce is not None
+    target = (x.astype(jnp.int64) if wide else x).at[tuple(grid)]
+    value = value.astype(jnp.int64) if wide else value
+    methods = {None: target.set, "add": target.add, "multiply": target.multiply,
+               "amax": target.max, "amin": target.min}  # fmt: skip
+    result = methods[reduce](value)
+    return (result != 0) if wide else result
