@@ -203,7 +203,6 @@ _SPEC: dict[str, dict[str, Any]] = {
         "sequences": ("choices",),
         "promote_names": ("choices",),
     },
-    "piecewise": {"arrays": ("x",)},
     # creation from sizes
     **{
         n: {"arrays": ()}
@@ -520,6 +519,55 @@ def einsum(subscripts: Any, /, *operands: Any, out: Any = None, optimize: Any = 
     return result
 
 
+def real(val: Any, /) -> Array:
+    """``jnp.real``: a real input as it is."""
+    check_arraylike("jnp.real", val)
+    val = as_array(val)
+    return _real(val) if val._dtype.kind == "c" else val
+
+
+def imag(val: Any, /) -> Array:
+    """``jnp.imag``: zeros of a real input's dtype."""
+    check_arraylike("jnp.imag", val)
+    val = as_array(val)
+    if val._dtype.kind == "c":
+        return _imag(val)
+    return Array._wrap(ops.zeros(tuple(val.shape), dtype=val._dtype), val.weak_type, val._dtype)
+
+
+def piecewise(x: Any, condlist: Any, funclist: Any, *args: Any, **kw: Any) -> Array:
+    """``jnp.piecewise``: every function is evaluated on all of ``x`` (as JAX's) and the
+    values picked by the conditions, later conditions winning as in numpy; an extra
+    function is the default where no condition holds."""
+    check_arraylike("jnp.piecewise", x)
+    x = as_array(x)
+    if (
+        (isinstance(condlist, Array)
+        and condlist.ndim == x.ndim)
+        or isinstance(condlist, builtins.bool)
+    ):
+        condlist = [condlist]
+    conds = [as_array(c).astype(builtins.bool) for c in condlist]
+    n = len(conds)
+    if len(funclist) not in (n, n + 1):
+        raise ValueError(f"with {n} condition(s), either {n} or {n + 1} functions are expected")
+
+    def value(f: Any) -> Array:
+        out = f(x, *args, **kw) if callable(f) else f
+        return as_array(out).astype(x._dtype)
+
+    out = Array._wrap(ops.zeros(tuple(x.shape), dtype=x._dtype), False, x._dtype)
+    if len(funclist) == n + 1:
+        none = conds[0] if n else None
+        for c in conds[1:]:
+            none = none | c
+        default = value(funclist[-1])
+        out = default if none is None else where(none, out, default)
+    for cond, f in zip(conds, funclist):
+        out = where(cond, value(f), out)
+    return out
+
+
 def polydiv(u: Any, v: Any, *, trim_leading_zeros: bool = False) -> tuple[Array, Array]:
     """``jnp.polydiv``: the remainder keeps the dividend's length (leading zeros), as
     JAX's; numpy trims them."""
@@ -572,6 +620,8 @@ def build() -> dict[str, Any]:
 _ns = build()
 globals().update(_ns)
 _sort = _build("sort")
+_real = _build("real", strong=False)
+_imag = _build("imag", strong=False)
 _polydiv = _build("polydiv", arrays=("u", "v"), inexact=True)
 _argsort = _build("argsort")
 _unique = _build("unique")
@@ -594,6 +644,7 @@ min = _ns["min"]
 FUNCTIONS = {
     **_ns, "nonzero": nonzero, "where": where, "clip": clip, "sort": sort, "argsort": argsort,
     "take": take, "take_along_axis": take_along_axis, "unique": unique, "repeat": repeat,
-    "bincount": bincount, "polydiv": polydiv, "fill_diagonal": fill_diagonal, "place": place, "put": put,
+    "bincount": bincount, "polydiv": polydiv, "real": real, "imag": imag,
+    "piecewise": piecewise, "fill_diagonal": fill_diagonal, "place": place, "put": put,
     "put_along_axis": put_along_axis, "copy": copy, "astype": astype, "einsum": einsum,
 }  # fmt: skip

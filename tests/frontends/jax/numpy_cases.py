@@ -109,7 +109,7 @@ MANIPULATION = [
     "jnp.take(v, jnp.array([1, 9]), mode='clip')", "jnp.take(v, jnp.array([1, 9]), mode='wrap')",
     "jnp.take_along_axis(x, jnp.argsort(x, axis=1), axis=1)", "jnp.compress(jnp.array([True, False]), x, axis=0)",
     "jnp.extract(b, i)", "jnp.choose(jnp.array([0, 1, 0]), [i[0], i[1]])",
-    "jnp.select([x > 0, x < -1], [x, -x], 7.0)", "jnp.piecewise(v, [v > 1], [lambda t: t * 2, 0.0])",
+    "jnp.select([x > 0, x < -1], [x, -x], 7.0)", "jnp.piecewise(v, [v > 1, v < 0], [jnp.sin, 5.0, jnp.cos])", "jnp.piecewise(v, [v > 1], [lambda t: t * 2, 0.0])",
     "jnp.fill_diagonal(sq, 9.0, inplace=False)", "jnp.fill_diagonal(sq, 9.0)",
     "jnp.put(v, jnp.array([0, 1]), 5.0, inplace=False)", "jnp.place(v, v > 1, 0.0, inplace=False)",
     "jnp.put_along_axis(x, jnp.array([[0], [1]]), 9.0, axis=1, inplace=False)",
@@ -144,7 +144,7 @@ PRODUCTS_CREATION = [
 
 LINALG_FFT = [
     "jnp.linalg.inv(sq)", "jnp.linalg.det(sq)", "jnp.linalg.slogdet(sq)", "jnp.linalg.solve(sq, v[:2])",
-    "jnp.linalg.cholesky(sq)", "jnp.linalg.eigh(sq)", "jnp.linalg.eigvalsh(sq)",
+    "jnp.linalg.cholesky(sq)", "jnp.linalg.eigh(sq)[0]", "jnp.abs(jnp.linalg.eigh(sq)[1])", "jnp.linalg.eigvalsh(sq)",
     "jnp.linalg.svd(sq, compute_uv=False)", "jnp.linalg.svdvals(sq)", "jnp.linalg.norm(x)",
     "jnp.linalg.norm(x, axis=1)", "jnp.linalg.norm(x, ord='fro')", "jnp.linalg.matrix_norm(x)",
     "jnp.linalg.vector_norm(v)", "jnp.linalg.qr(sq)[1].shape", "jnp.linalg.pinv(x)",
