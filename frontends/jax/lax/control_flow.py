@@ -387,7 +387,9 @@ def scan(f: Callable, init: Any, xs: Any = None, length: int | None = None, reve
         raise ValueError("scan got no values to scan over and `length` not provided.")
     n = lengths.pop()
     if (_any_tracer(carry) or _any_tracer(x_arrays)) and not _engine_sees((f,), carry + x_arrays):
-        return _traced_scan(f, carry, c_def, x_arrays, x_def, n, reverse)
+        return _with_retypes(
+            lambda c: _traced_scan(f, c, c_def, x_arrays, x_def, n, reverse), carry
+        )
     order = range(n - 1, -1, -1) if reverse else range(n)
 
     def run(carry: list[Array]) -> tuple[Any, Any]:
@@ -452,11 +454,11 @@ def _traced_scan(f: Callable, carry: list[Array], c_def: Any, x_arrays: list[Arr
         cv = tu.tree_unflatten(c_def, [Array._wrap(v, w) for v, w in zip(c, c_weak)])
         xv = tu.tree_unflatten(x_def, [Array._wrap(v, w) for v, w in zip(x, x_weak)])
         new_c, y = f(cv, xv)
-        new, _ = _as_arrays(new_c)
-        new = _promote_carry(carry, new, "scan")
+        raw, _ = _as_arrays(new_c)
+        new = _promote_carry(carry, raw, "scan")
         ya, y_def = _as_arrays(y)
         meta["y_def"], meta["y_weak"] = y_def, [a.weak_type for a in ya]
-        meta["c_weak"] = [a.weak_type for a in new]
+        meta["c_weak"] = [a.weak_type for a in raw]
         return [a.native for a in new], [a.native for a in ya]
 
     c_out, y_out = _jax_lax().scan(
