@@ -1120,6 +1120,7 @@ def embedding(
         rows = table.shape[0]
         if not -rows <= padding_idx < rows:
             raise AssertionError("Padding_idx must be within num_embeddings")
+    _check_rows(indices, table.shape[0])
     if max_norm is not None:
         flat = ops.reshape(indices, (-1,))
         hit = ops.any(ops.nn.one_hot(flat, table.shape[0], dtype="bool"), axis=0)
@@ -1360,6 +1361,41 @@ def _class_target(input: Any, target: Any) -> tuple[Any, Any, bool]:
     return input, target, False
 
 
+def _compiling() -> bool:
+    from frontends.torch._compile import is_compiling
+
+    return is_compiling()
+
+
+def _check_rows(indices: Any, rows: int) -> None:
+    """torch's IndexError for an index outside ``[0, rows)`` (negative ones included): every
+    backend raises, none clamps or wraps (one host read; none under torch.compile's trace,
+    where torch checks on the device)."""
+    if _compiling():
+        return
+    if math.prod(indices.shape) and bool(
+        ops.any(ops.logical_or(ops.less(indices, 0), ops.greater_equal(indices, rows)))
+    ):
+        raise IndexError("index out of range in self")
+
+
+def _check_class_range(x: Any, t: Any, ignore_index: int) -> None:
+    """torch's IndexError for a class target outside ``[0, C)`` that is not ``ignore_index``
+    (one host read; none under torch.compile's trace)."""
+    if _dtype_of(t).kind not in "iu" or not math.prod(t.shape) or len(x.shape) < 2:
+        return
+    if _compiling():
+        return
+    classes = x.shape[1]
+    bad = ops.logical_and(
+        ops.not_equal(t, ignore_index),
+        ops.logical_or(ops.less(t, 0), ops.greater_equal(t, classes)),
+    )
+    if bool(ops.any(bad)):
+        first = ops.get_item(ops.reshape(t, (-1,)), ops.argmax(ops.reshape(bad, (-1,)), axis=0))
+        raise IndexError(f"Target {int(first)} is out of bounds.")
+
+
 def _check_targets(input: Any, target: Any) -> None:
     if _dtype_of(target).kind in "iu":
         if _dtype_of(target) != core.int64 and _dtype_of(target) != core.uint8:
@@ -1394,6 +1430,7 @@ def cross_entropy(
     if not 0.0 <= label_smoothing <= 1.0:
         raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")
     x, t, unbatched = _class_target(input, target)
+    _check_class_range(x, t, ignore_index)
     if _dtype_of(t).kind == "f":
         t = ops.astype(t, _dtype_of(x))
     result = ops.nn.cross_entropy(
@@ -1422,6 +1459,7 @@ def nll_loss(
     _float_only("nll_loss_forward_reduce_cuda_kernel_2d_index", input)
     _check_targets(input, target)
     x, t, unbatched = _class_target(input, target)
+    _check_class_range(x, t, ignore_index)
     result = ops.nn.nll_loss(x, t, weight, ignore_index=ignore_index, reduction=reduction)
     return ops.squeeze(result, axis=0) if unbatched and reduction == "none" else result
 
@@ -1952,3 +1990,107 @@ __all__ += [
     "multilabel_soft_margin_loss", "poisson_nll_loss", "soft_margin_loss",
     "triplet_margin_loss", "triplet_margin_with_distance_loss",
 ]  # fmt: skip
+
+
+def embedding_bag(
+    input: Tensor,
+    weight: Tensor,
+    offsets: Tensor | None = None,
+    max_norm: float | None = None,
+    norm_type: float = 2,
+    scale_grad_by_freq: bool = False,
+    mode: str = "mean",
+    sparse: bool = False,
+    per_sample_weights: Tensor | None = None,
+    include_last_offset: bool = False,
+    padding_idx: int | None = None,
+) -> Tensor:
+    """Sums, means or maxima of bags of ``weight`` rows: the rows of a 2-D ``input``, or the
+    slices of a 1-D ``input`` that ``offsets`` start. Entries equal to ``padding_idx`` are
+    left out (a mean divides by the rest); an empty bag gives zeros. Indices outside
+    ``[0, num_embeddings)`` raise torch's RuntimeError on every backend."""
+    T = _torch()
+    if mode not in ("sum", "mean", "max"):
+        raise ValueError("mode has to be one of sum, mean or max")
+    if per_sample_weights is not None and mode != "sum":
+        raise NotImplementedError(
+            "embedding_bag: per_sample_weights was not None. per_sample_weights is only "
+            f"supported for mode='sum' (got mode='{mode}'). Please open a feature request on "
+            "GitHub."
+        )
+    if input.dtype not in (T.int32, T.int64):
+        raise RuntimeError(
+            "Expected tensor for argument #1 'indices' to have one of the following scalar "
+            f"types: Long, Int; but got {input.type()} instead (while checking arguments for "
+            "embedding_bag)"
+        )
+    rows = weight.shape[0]
+    if padding_idx is not None:
+        if not -rows <= padding_idx < rows:
+            raise AssertionError("padding_idx must be within the number of embeddings")
+        padding_idx %= rows
+    if input.dim() == 2:
+        if offsets is not None:
+            raise ValueError(
+                f"if input is 2D, then offsets has to be None, as input is treated is a "
+                f"mini-batch of fixed length sequences. However, found offsets of type "
+                f"{type(offsets).__name__}"
+            )
+        bags, length = input.shape
+        flat = input.reshape(-1)
+        bag_of = T.arange(bags).repeat_interleave(length)
+        if per_sample_weights is not None:
+            per_sample_weights = per_sample_weights.reshape(-1)
+    elif input.dim() == 1:
+        if offsets is None:
+            raise ValueError("offsets has to be a 1D Tensor but got None")
+        if offsets.dim() != 1:
+            raise ValueError("offsets has to be a 1D Tensor")
+        flat = input
+        starts = offsets[:-1] if include_last_offset else offsets
+        bags = starts.shape[0]
+        start_list = offsets.tolist()
+        if start_list and start_list[0] != 0:
+            raise RuntimeError(
+                "offsets[0] has to be 0, i.e., the first sequence in the mini-batch has to start "
+                f"from position 0. However, got {start_list[0]}"
+            )
+        if start_list and start_list[-1] > flat.shape[0]:
+            raise RuntimeError(
+                f"offsets[-1] can not be greater than input's length {flat.shape[0]} but got "
+                f"offsets[-1] of {start_list[-1]}"
+            )
+        positions = T.arange(flat.shape[0])
+        bag_of = T.searchsorted(starts.to(T.int64), positions, right=True) - 1
+    else:
+        raise ValueError(
+            f"input has to be 1D or 2D Tensor, but got Tensor of dimension {input.dim()}"
+        )
+    bad = (flat < 0) | (flat >= rows)
+    if flat.numel() and bool(bad.any()):
+        position = int(bad.to(T.int64).argmax())
+        raise RuntimeError(
+            f"Index {position} of input takes value {int(flat[position])} which is not in the "
+            f"valid range [0, {rows})"
+        )
+    if max_norm is not None:
+        embedding(flat, weight, max_norm=max_norm, norm_type=norm_type)
+    picked = weight[flat]  # (N, D)
+    member = bag_of.unsqueeze(0) == T.arange(bags).unsqueeze(1)  # (B, N)
+    if padding_idx is not None:
+        member = member & (flat != padding_idx).unsqueeze(0)
+    if mode == "max":
+        lowest = T.full((), float("-inf"), dtype=weight.dtype)
+        candidates = T.where(member.unsqueeze(-1), picked.unsqueeze(0), lowest)
+        best = candidates.amax(1) if flat.numel() else T.zeros(bags, weight.shape[1])
+        return T.where(member.any(1, keepdim=True), best, T.zeros_like(best))
+    if per_sample_weights is not None:
+        picked = picked * per_sample_weights.unsqueeze(-1)
+    total = member.to(weight.dtype) @ picked
+    if mode == "sum":
+        return total
+    count = member.sum(1, keepdim=True).clamp_min(1).to(weight.dtype)
+    return total / count
+
+
+__all__ += ["embedding_bag"]
