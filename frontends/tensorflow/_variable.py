@@ -268,7 +268,7 @@ class Variable(FrontendArray):
 
     def sparse_read(self, indices: Any, name: Any = None) -> Tensor:
         index = to_native(indices)
-        return Tensor._from_native(ops.gather(self.native, 0, ops.astype(index, core.int64)))
+        return Tensor._from_native(ops.take(self.native, ops.astype(index, core.int64), axis=0))
 
     def gather_nd(self, indices: Any, name: Any = None) -> Tensor:
         index = to_native(indices)
