@@ -233,7 +233,7 @@ def addcmul(x: Any, a: Any, b: Any, value: float = 1) -> Any:
 
 def addcdiv(x: Any, a: Any, b: Any, value: float = 1) -> Any:
     """``x + value * a / b`` (torch's addcdiv)."""
-    if value == 1:
+    if isinstance(value, (int, float)) and value == 1:
         return ops.add(x, ops.divide(a, b))
     return ops.add(x, ops.divide(ops.multiply(value, a), b))
 
@@ -262,8 +262,17 @@ def step_tensor(value: float = 0.0) -> Tensor:
 
 
 def increment(state: dict[str, Any]) -> float:
-    """``state['step'] += 1``; the new step as a Python float (torch reads it so too)."""
+    """``state['step'] += 1``; the new step as a Python float (torch reads it so too).
+    Inside torch.compile a 0-d float32 array instead (a traced step has no host value; as
+    torch's capturable optimizers, the bias corrections are then computed in float32)."""
     step = state["step"]
+    if isinstance(step, Tensor):
+        from frontends.torch._compile import is_compiling
+
+        if is_compiling():
+            value = ops.add(step.native, 1.0)
+            state["step"] = Tensor._from_native(value)
+            return value
     value = float(step.item()) + 1 if isinstance(step, Tensor) else float(step) + 1
     state["step"] = step_tensor(value)
     return value

@@ -1,0 +1,618 @@
+"""torch.compile on core.compile: a module's forward pass, or a whole training step (forward,
+``loss.backward()``, ``optimizer.step()``), run as one compiled program on the jax backend.
+
+The state the function reads and writes is lifted into the program: the parameters and
+buffers of every module, the gradients of the parameters, and the state of every optimizer
+that the function reaches (its arguments, its bound ``self``, its closure, the globals it
+names, and the functions it calls by a global name). A call runs the *pure* function
+``(state natives, argument natives) -> (result natives, changed state natives)``: inside,
+each state tensor holds its traced value (a parameter is retracked as the same autograd
+leaf, so ``backward`` inside traces too), the user's function runs unchanged, and the
+changed state is read back out; after the call the new values are written into the same
+objects. Programs are cached per structure (shapes and dtypes, which gradients exist,
+optimizer state keys, module training flags, optimizer hyper-parameters, Python
+arguments): a change of any of these compiles again, as torch's guards do.
+
+A compiled forward whose result requires grad (training mode, grad enabled) is recorded as
+one autograd node on the parameters and tensor arguments; its backward is a second compiled
+program (the forward recomputed, then its vjp), so ``loss.backward()`` outside works.
+
+Differences from torch, and why:
+
+* Backends: jax compiles with ``jax.jit``; tensorflow with ``tf.function`` (via
+  core.compile, which keeps the eager result where a graph would differ); numpy and torch
+  run the function eagerly (torch's own inductor would change float results).
+* A call whose tracing fails (a host read such as ``.item()``, Python control flow on a
+  tensor value, drawing random numbers from torch's generator, whose state is host-side)
+  runs eagerly instead, and that structure stays eager (torch's graph break, at the whole
+  call); ``fullgraph=True`` raises the error instead.
+* Tensors the function mutates in place among its arguments are written back; the
+  gradients of tensor arguments that the function's own ``backward`` computes are not.
+  Module attributes other than ``training`` are read at trace time (not guarded).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import types
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import core
+from core import autodiff as _ad
+from frontends.torch._tensor import Tensor
+
+__all__ = ["OptimizedModule", "compile", "is_compiling"]
+
+_tracing = [0]
+
+
+def is_compiling() -> bool:
+    """Whether a function is being traced by :func:`compile` now (torch.compiler's)."""
+    return _tracing[0] > 0
+
+
+@contextlib.contextmanager
+def _trace_scope() -> Iterator[None]:
+    _tracing[0] += 1
+    try:
+        yield
+    finally:
+        _tracing[0] -= 1
+
+
+class _GraphBreak(Exception):
+    """Something in the traced call cannot be compiled (it runs eagerly instead)."""
+
+
+# ---------------------------------------------------------------------------------------
+# the state a function reaches
+# ---------------------------------------------------------------------------------------
+
+
+def _modules_and_optimizers() -> tuple[type, type]:
+    from frontends.torch.nn.modules.module import Module
+    from frontends.torch.optim.optimizer import Optimizer
+
+    return Module, Optimizer
+
+
+def _reachable(fn: Callable, args: tuple, kwargs: dict) -> list[Any]:
+    """Modules, optimizers and tensors ``fn`` reaches, in a fixed order."""
+    Module, Optimizer = _modules_and_optimizers()
+    found: list[Any] = []
+    seen: set[int] = set()
+    scanned: set[int] = set()
+
+    def add(value: Any) -> None:
+        if isinstance(value, (Module, Optimizer, Tensor)) and id(value) not in seen:
+            seen.add(id(value))
+            found.append(value)
+        elif isinstance(value, (list, tuple)) and len(value) < 64:
+            for item in value:
+                if isinstance(item, (Module, Optimizer)):
+                    add(item)
+        elif isinstance(value, types.FunctionType):
+            scan(value, 0)
+        elif isinstance(value, types.MethodType):
+            add(value.__self__)
+            scan(value.__func__, 0)
+
+    def scan(function: Any, depth: int) -> None:
+        if id(function) in scanned or depth > 3:
+            return
+        scanned.add(id(function))
+        function = getattr(function, "__wrapped__", function)
+        if isinstance(function, types.MethodType):
+            add(function.__self__)
+            function = function.__func__
+        code = getattr(function, "__code__", None)
+        if code is None:
+            return
+        for cell in function.__closure__ or ():
+            try:
+                add(cell.cell_contents)
+            except ValueError:  # an empty cell
+                pass
+        names: list[str] = []
+        stack = [code]
+        while stack:
+            current = stack.pop()
+            names.extend(current.co_names)
+            stack.extend(c for c in current.co_consts if isinstance(c, types.CodeType))
+        space = function.__globals__
+        for name in names:
+            value = space.get(name)
+            if isinstance(value, types.FunctionType):
+                scan(value, depth + 1)
+            elif value is not None:
+                add(value)
+
+    for value in (*args, *kwargs.values()):
+        if not isinstance(value, Tensor):  # tensor arguments are the program's arguments
+            add(value)
+    scan(fn, 0)
+    arguments = {id(v) for v in (*args, *kwargs.values()) if isinstance(v, Tensor)}
+    return [v for v in found if id(v) not in arguments]
+
+
+class _Slot:
+    """One piece of lifted state: read and written by path, so a later call finds the
+    objects the last one left (new gradient tensors, new optimizer state entries)."""
+
+    __slots__ = ("get", "key", "set")
+
+    def __init__(self, key: tuple, get: Callable[[], Any], set: Callable[[Any], None]) -> None:
+        self.key, self.get, self.set = key, get, set
+
+
+class _State:
+    """The lifted state of one call: parameters, buffers, gradients, optimizer state."""
+
+    def __init__(self, roots: list[Any]) -> None:
+        Module, Optimizer = _modules_and_optimizers()
+        self.modules = [r for r in roots if isinstance(r, Module)]
+        self.optimizers = [r for r in roots if isinstance(r, Optimizer)]
+        self.tensors: list[Tensor] = []  # parameters, buffers and loose tensors (roots)
+        index: dict[int, int] = {}
+
+        def own(tensor: Any) -> None:
+            if isinstance(tensor, Tensor) and tensor._root is None and id(tensor) not in index:
+                index[id(tensor)] = len(self.tensors)
+                self.tensors.append(tensor)
+
+        self.flags: list[Any] = []
+        for module in self.modules:
+            for _, sub in module.named_modules():
+                self.flags.append(sub.training)
+            for _, param in module.named_parameters():
+                own(param)
+            for _, buffer in module.named_buffers():
+                own(buffer)
+        for optimizer in self.optimizers:
+            for group in optimizer.param_groups:
+                for param in group["params"]:
+                    own(param)
+                self.flags.append(
+                    tuple((k, _static(v)) for k, v in sorted(group.items()) if k != "params")
+                )
+        for root in roots:
+            if isinstance(root, Tensor):
+                own(root)
+        self.index = index
+
+    # -- what a program reads and writes -----------------------------------------------
+    def slots(self) -> list[_Slot]:
+        """Every tensor-valued piece of state now, in a fixed order."""
+        slots = []
+        for i, tensor in enumerate(self.tensors):
+            slots.append(_Slot(("value", i), _getter(tensor), _value_setter(tensor)))
+            if tensor.grad is not None:
+                slots.append(_Slot(("grad", i), _grad_getter(tensor), _grad_setter(tensor)))
+        for k, optimizer in enumerate(self.optimizers):
+            for param, entries in list(optimizer.state.items()):
+                i = self.index.get(id(param))
+                if i is None:
+                    continue
+                for name, value in entries.items():
+                    if isinstance(value, Tensor):
+                        slots.append(
+                            _Slot(
+                                ("opt", k, i, name),
+                                _opt_getter(entries, name),
+                                _opt_setter(optimizer, param, name),
+                            )
+                        )
+        return slots
+
+    def statics(self) -> tuple:
+        """The Python values a trace bakes in: flags, non-tensor optimizer state."""
+        extra = []
+        for k, optimizer in enumerate(self.optimizers):
+            for param, entries in optimizer.state.items():
+                i = self.index.get(id(param))
+                for name, value in entries.items():
+                    if not isinstance(value, Tensor):
+                        extra.append((k, i, name, _static(value)))
+        return (tuple(self.flags), tuple(extra))
+
+    # -- saving and restoring around a trace -------------------------------------------
+    def snapshot(self) -> Callable[[], None]:
+        values = [t._value for t in self.tensors]
+        grads = [t.grad for t in self.tensors]
+        optimizer_state = [
+            {p: dict(entries) for p, entries in o.state.items()} for o in self.optimizers
+        ]
+        from frontends.torch.random_sampling import default_generator
+
+        generator = default_generator._state.get_state()
+
+        def restore() -> None:
+            for tensor, value, grad in zip(self.tensors, values, grads):
+                if tensor._value is not value:
+                    _value_setter(tensor)(value)
+                tensor.grad = grad
+            for optimizer, saved in zip(self.optimizers, optimizer_state):
+                optimizer.state.clear()
+                for p, entries in saved.items():
+                    optimizer.state[p] = entries
+            default_generator._state.set_state(generator)
+
+        return restore
+
+
+def _static(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return tuple(_static(v) for v in value)
+    if isinstance(value, Tensor):
+        return ("tensor", tuple(value.shape), str(value.dtype))
+    try:
+        hash(value)
+    except TypeError:
+        return (type(value).__name__, id(value))
+    return value
+
+
+def _getter(tensor: Tensor) -> Callable[[], Any]:
+    return lambda: tensor._value
+
+
+def _value_setter(tensor: Tensor) -> Callable[[Any], None]:
+    """Install a value around a trace: the same leaf, without marking the old value
+    modified (nothing was: the traced call's effects are written back after it)."""
+
+    def install(value: Any) -> None:
+        tensor._value = value
+        tensor._version += 1
+        if tensor._leaf is not None:
+            _ad.retrack(value, tensor._leaf)
+
+    return install
+
+
+def _grad_getter(tensor: Tensor) -> Callable[[], Any]:
+    return lambda: None if tensor.grad is None else tensor.grad.native
+
+
+def _grad_setter(tensor: Tensor) -> Callable[[Any], None]:
+    def set_grad(value: Any) -> None:
+        tensor.grad = None if value is None else Tensor._from_native(value)
+
+    return set_grad
+
+
+def _opt_getter(entries: dict, name: str) -> Callable[[], Any]:
+    return lambda: entries[name].native
+
+
+def _opt_setter(optimizer: Any, param: Tensor, name: str) -> Callable[[Any], None]:
+    def set_entry(value: Any) -> None:
+        optimizer.state[param][name] = Tensor._from_native(value)
+
+    return set_entry
+
+
+# ---------------------------------------------------------------------------------------
+# arguments and results
+# ---------------------------------------------------------------------------------------
+
+
+def _flatten(tree: Any, leaves: list[Any]) -> Any:
+    """The structure of ``tree`` with its tensors replaced by their positions."""
+    if isinstance(tree, Tensor):
+        leaves.append(tree)
+        return ("T", len(leaves) - 1)
+    if isinstance(tree, (list, tuple)) and type(tree) in (list, tuple):
+        return (type(tree).__name__, tuple(_flatten(t, leaves) for t in tree))
+    if isinstance(tree, dict) and type(tree) is dict:
+        return ("dict", tuple((k, _flatten(v, leaves)) for k, v in tree.items()))
+    return ("const", tree)
+
+
+def _build(spec: Any, leaves: list[Any]) -> Any:
+    kind, payload = spec
+    if kind == "T":
+        return leaves[payload]
+    if kind == "list":
+        return [_build(s, leaves) for s in payload]
+    if kind == "tuple":
+        return tuple(_build(s, leaves) for s in payload)
+    if kind == "dict":
+        return {k: _build(s, leaves) for k, s in payload}
+    return payload
+
+
+def _spec_key(spec: Any) -> Any:
+    kind, payload = spec
+    if kind in ("list", "tuple"):
+        return (kind, tuple(_spec_key(s) for s in payload))
+    if kind == "dict":
+        return (kind, tuple((k, _spec_key(s)) for k, s in payload))
+    if kind == "const":
+        return (kind, _static(payload))
+    return spec
+
+
+def _native_key(value: Any) -> tuple:
+    return (tuple(value.shape), str(value.dtype))
+
+
+# ---------------------------------------------------------------------------------------
+# one compiled program per structure
+# ---------------------------------------------------------------------------------------
+
+
+class _Program:
+    """The function compiled for one structure of state and arguments."""
+
+    def __init__(self, fn: Callable, state: _State, spec: Any, needs_grad: list[bool]) -> None:
+        self.fn, self.state, self.spec, self.needs_grad = fn, state, spec, needs_grad
+        self.meta: dict[str, Any] | None = None
+        self.traced = False
+        self.forward = core.compile(self._pure)
+        self.backward: Any = None
+
+    def _enter(self, state_natives: list, arg_natives: list) -> tuple[list[_Slot], list[Tensor]]:
+        slots = self.state.slots()
+        for slot, native in zip(slots, state_natives):
+            slot.set(native)
+        args = []
+        for native, grad in zip(arg_natives, self.needs_grad):
+            tensor = Tensor._from_native(native)
+            if grad:
+                tensor.requires_grad_()
+            args.append(tensor)
+        return slots, args
+
+    def _pure(self, state_natives: list, arg_natives: list) -> tuple[list, list]:
+        self.traced = True
+        from frontends.torch.random_sampling import default_generator
+
+        restore = self.state.snapshot()
+        generator = default_generator._state.get_state()
+        try:
+            slots, args = self._enter(state_natives, arg_natives)
+            installed = {slot.key: native for slot, native in zip(slots, state_natives)}
+            call_args, call_kwargs = _build(self.spec, args)
+            with _trace_scope():
+                result = self.fn(*call_args, **call_kwargs)
+            if default_generator._state.get_state() != generator:
+                raise _GraphBreak("torch's random generator was used (its state is host-side)")
+            out_leaves: list[Tensor] = []
+            out_spec = _flatten(result, out_leaves)
+            changed, removed = [], []
+            after = self.state.slots()
+            for slot in after:
+                native = slot.get()
+                if installed.get(slot.key) is not native:
+                    changed.append((slot.key, native))
+            present = {slot.key for slot in after}
+            removed = [key for key in installed if key not in present]
+            mutated = [
+                (i, a._value)
+                for i, (a, n) in enumerate(zip(args, arg_natives))
+                if a._value is not n
+            ]
+            self.meta = {
+                "out_spec": out_spec,
+                "out_grad": [t.requires_grad for t in out_leaves],
+                "changed": [key for key, _ in changed],
+                "removed": removed,
+                "mutated": [i for i, _ in mutated],
+                "statics": self.state.statics(),
+            }
+            return (
+                [t.native for t in out_leaves],
+                [native for _, native in changed] + [native for _, native in mutated],
+            )
+        finally:
+            restore()
+
+    def _pure_backward(self, state_natives: list, arg_natives: list, cotangents: list) -> list:
+        """The forward recomputed and its vjp: cotangents of the parameters that require
+        grad and of the tensor arguments that do."""
+        restore = self.state.snapshot()
+        try:
+            _, args = self._enter(state_natives, arg_natives)
+            call_args, call_kwargs = _build(self.spec, args)
+            with _trace_scope(), _ad.enable_grad():
+                result = self.fn(*call_args, **call_kwargs)
+            out_leaves: list[Tensor] = []
+            _flatten(result, out_leaves)
+            targets = [t.native for t in self._diff_params()] + [
+                a.native for a, g in zip(args, self.needs_grad) if g
+            ]
+            pairs = [
+                (o.native, c)
+                for o, c in zip(out_leaves, cotangents)
+                if c is not None and o.requires_grad
+            ]
+            grads = _ad.backward(
+                [o for o, _ in pairs], [c for _, c in pairs], capture=targets, accumulate=False
+            )
+            return [core.native.zeros_like(t) if g is None else g for g, t in zip(grads, targets)]
+        finally:
+            restore()
+
+    def _diff_params(self) -> list[Tensor]:
+        return [t for t in self.state.tensors if t.requires_grad]
+
+    # -- a call ---------------------------------------------------------------------------
+    def __call__(self, args: list[Tensor]) -> Any:
+        state_natives = [slot.get() for slot in self.state.slots()]
+        arg_natives = [a.native for a in args]
+        outs, written = self.forward(state_natives, arg_natives)
+        meta = self.meta
+        slots = {slot.key: slot for slot in self.state.slots()}
+        n_changed = len(meta["changed"])
+        for key in meta["removed"]:
+            if key[0] == "grad":
+                self.state.tensors[key[1]].grad = None
+        for key, native in zip(meta["changed"], written[:n_changed]):
+            if key[0] == "value":  # as the eager in-place update: the old value is stale
+                self.state.tensors[key[1]]._set_leaf_value(native)
+                continue
+            slot = slots.get(key) or _new_slot(self.state, key)
+            slot.set(native)
+        for i, native in zip(meta["mutated"], written[n_changed:]):
+            args[i]._assign(native)
+        self._apply_statics(meta["statics"])
+        results = [Tensor._from_native(o) for o in outs]
+        self._record(results, args, state_natives, arg_natives)
+        return _build(meta["out_spec"], results)
+
+    def _apply_statics(self, statics: tuple) -> None:
+        _, extra = statics
+        for k, i, name, value in extra:
+            if i is not None and not isinstance(value, tuple):
+                param = self.state.tensors[i]
+                self.state.optimizers[k].state[param][name] = value
+
+    def _record(
+        self, results: list[Tensor], args: list[Tensor], state_natives: list, arg_natives: list
+    ) -> None:
+        """The results of a forward that requires grad: one autograd node on the
+        parameters and arguments, whose rule runs the compiled backward."""
+        wanted = [r for r, g in zip(results, self.meta["out_grad"]) if g]
+        if not wanted or not _ad.recording():
+            return
+        params = self._diff_params()
+        inputs = [p.native for p in params] + [a.native for a, g in zip(args, self.needs_grad) if g]
+        if not inputs:
+            return
+        if self.backward is None:
+            self.backward = core.compile(self._pure_backward)
+        flags = self.meta["out_grad"]
+        outputs = [r.native for r in results]
+
+        def rule(cotangent: Any, output: Any, *inputs: Any) -> list[Any]:
+            cots = list(cotangent) if len(outputs) > 1 else [cotangent]
+            cots = [(None if c is None else c) if f else None for c, f in zip(cots, flags)]
+            cots = [
+                core.native.zeros_like(o) if c is None and f else c
+                for c, o, f in zip(cots, outputs, flags)
+            ]
+            return self.backward(state_natives, arg_natives, cots)
+
+        _ad.record("CompiledFunctionBackward", rule, inputs, outputs, differentiable=flags)
+
+
+def _new_slot(state: _State, key: tuple) -> _Slot:
+    """A slot the traced call created (a first gradient, new optimizer state)."""
+    if key[0] == "grad":
+        return _Slot(key, _grad_getter(state.tensors[key[1]]), _grad_setter(state.tensors[key[1]]))
+    if key[0] == "opt":
+        _, k, i, name = key
+        return _Slot(key, None, _opt_setter(state.optimizers[k], state.tensors[i], name))
+    raise AssertionError(f"unexpected state slot {key}")
+
+
+class _CompiledFunction:
+    """``torch.compile(fn)``: programs cached by structure; eager where tracing fails."""
+
+    def __init__(self, fn: Callable, fullgraph: bool) -> None:
+        self.fn = fn
+        self.fullgraph = fullgraph
+        self.programs: dict[Any, _Program | None] = {}
+        functools.update_wrapper(self, fn)
+
+    def __get__(self, instance: Any, owner: Any = None) -> Any:
+        return self if instance is None else types.MethodType(self, instance)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if core.current_backend().name not in ("jax", "tensorflow") or is_compiling():
+            return self.fn(*args, **kwargs)
+        state = _State(_reachable(self.fn, args, kwargs))
+        leaves: list[Tensor] = []
+        spec = _flatten((args, kwargs), leaves)
+        needs_grad = [t.requires_grad for t in leaves]
+        key = (
+            core.current_backend().name,
+            _ad.is_grad_enabled(),
+            tuple((s.key, _native_key(s.get())) for s in state.slots()),
+            state.statics(),
+            _spec_key(spec),
+            tuple((_native_key(t.native), g) for t, g in zip(leaves, needs_grad)),
+        )
+        program = self.programs.get(key, False)
+        if program is None:  # this structure runs eagerly
+            return self.fn(*args, **kwargs)
+        if program is False:
+            program = _Program(self.fn, state, spec, needs_grad)
+            try:
+                result = program(leaves)
+            except Exception:
+                if self.fullgraph or not program.traced or program.meta is not None:
+                    raise
+                self.programs[key] = None
+                return self.fn(*args, **kwargs)
+            self.programs[key] = program
+            return result
+        program.state = state
+        return program(leaves)
+
+
+def compile(
+    model: Any = None,
+    *,
+    fullgraph: bool = False,
+    dynamic: bool | None = None,
+    backend: Any = "inductor",
+    mode: str | None = None,
+    options: dict | None = None,
+    disable: bool = False,
+) -> Any:
+    """``torch.compile``: a module (an :class:`OptimizedModule`) or a function compiled
+    on core.compile; used as ``@torch.compile`` or ``@torch.compile(...)`` too.
+    ``dynamic``, ``backend``, ``mode`` and ``options`` are accepted and ignored."""
+    if model is None:
+        return lambda m: compile(
+            m, fullgraph=fullgraph, dynamic=dynamic, backend=backend, mode=mode,
+            options=options, disable=disable,
+        )  # fmt: skip
+    if disable:
+        return model
+    Module, _ = _modules_and_optimizers()
+    if isinstance(model, Module):
+        return OptimizedModule(model, fullgraph)
+    if not callable(model):
+        raise RuntimeError("torch.compile: the argument must be a callable or an nn.Module")
+    return _CompiledFunction(model, fullgraph)
+
+
+def _optimized_module_class() -> type:
+    Module, _ = _modules_and_optimizers()
+
+    class OptimizedModule(Module):
+        """A compiled module: ``_orig_mod`` is the module; calls run its forward compiled;
+        other attributes are the module's."""
+
+        def __init__(self, mod: Any, fullgraph: bool = False) -> None:
+            super().__init__()
+            self._orig_mod = mod
+            self.__dict__["_compiled_forward"] = _CompiledFunction(mod.forward, fullgraph)
+
+        def forward(self, *args: Any, **kwargs: Any) -> Any:
+            return self.__dict__["_compiled_forward"](*args, **kwargs)
+
+        def __getattr__(self, name: str) -> Any:
+            try:
+                return super().__getattr__(name)
+            except AttributeError:
+                return getattr(self._modules["_orig_mod"], name)
+
+    return OptimizedModule
+
+
+class _LazyClass:
+    def __init__(self) -> None:
+        self.cls: type | None = None
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if self.cls is None:
+            self.cls = _optimized_module_class()
+        return self.cls(*args, **kwargs)
+
+
+OptimizedModule = _LazyClass()
