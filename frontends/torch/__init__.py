@@ -60,6 +60,7 @@ from frontends.torch._frontend import UnsupportedDtypeError, result_type, torch_
 from frontends.torch._legacy import *  # noqa: F403
 from frontends.torch._size import Size
 from frontends.torch._tensor import Tensor, is_complex, is_floating_point, is_tensor, numel
+from frontends.torch._tensor_attributes import *  # noqa: F403
 from frontends.torch._tensor_str import set_printoptions
 from frontends.torch._type_info import finfo, iinfo
 from frontends.torch.autograd.grad_mode import (

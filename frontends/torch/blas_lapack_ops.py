@@ -457,3 +457,28 @@ def matrix_exp(input: Tensor) -> Tensor:
     float16/bfloat16 torch 2.13's CPU kernel overflows to inf on ordinary inputs, which is
     not mimicked)."""
     return matrix_exp_native(input)
+
+
+# ---------------------------------------------------------------------------------------
+# functions torch removed (they raise, pointing at their torch.linalg replacements)
+# ---------------------------------------------------------------------------------------
+def _removed(name: str, replacement: str) -> Any:
+    def function(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError(
+            "This function was deprecated since version 1.9 and is now removed. "
+            f"Please use the `{replacement}` function instead."
+        )
+
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = f"Removed from torch: raises, as torch does; use ``{replacement}``."
+    return function
+
+
+matrix_rank = _removed("matrix_rank", "torch.linalg.matrix_rank")
+lstsq = _removed("lstsq", "torch.linalg.lstsq")
+solve = _removed("solve", "torch.linalg.solve")
+eig = _removed("eig", "torch.linalg.eig")
+symeig = _removed("symeig", "torch.linalg.eigh")
+for _name in ("lstsq", "solve", "eig", "symeig"):
+    setattr(Tensor, _name, globals()[_name])
+__all__ += ["eig", "lstsq", "matrix_rank", "solve", "symeig"]

@@ -795,3 +795,44 @@ def polar(abs: Tensor, angle: Tensor, *, out: Tensor | None = None) -> Tensor:
         False,
         out,
     )
+
+
+def fill(input: Tensor, value: Any) -> Tensor:
+    """torch.fill: a tensor like ``input`` holding ``value`` (a number or a 0-d tensor),
+    converted to ``input``'s dtype."""
+    if isinstance(value, Tensor):
+        if value.ndim:
+            raise RuntimeError(
+                "fill_ only supports 0-dimension value tensor but got tensor with "
+                f"{value.ndim} dimensions."
+            )
+        value = value.item()
+    return full_like(input, value)
+
+
+def empty_permuted(
+    size: Sequence[int],
+    physical_layout: Sequence[int],
+    *,
+    dtype: Any = None,
+    layout: Any = None,
+    device: Any = None,
+    requires_grad: bool = False,
+    pin_memory: bool = False,
+) -> Tensor:
+    """torch.empty_permuted: ``empty(size)``; the physical order of dimensions is not
+    modelled here (every tensor is row-major)."""
+    if sorted(physical_layout) != list(builtins.range(len(size))):
+        raise RuntimeError("Dimension out of range")
+    return empty(tuple(size), dtype=dtype, requires_grad=requires_grad)
+
+
+def _new_empty_strided(
+    self: Tensor, size: Sequence[int], stride: Sequence[int], **kwargs: Any
+) -> Tensor:
+    """Tensor.new_empty_strided: ``new_empty(size)`` (strides are not modelled here)."""
+    return self.new_empty(tuple(size), **kwargs)
+
+
+Tensor.new_empty_strided = _new_empty_strided
+__all__ += ["empty_permuted", "fill"]

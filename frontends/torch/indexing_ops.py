@@ -1312,3 +1312,26 @@ __all__ += [
     "alias_copy", "diagonal_scatter", "slice_copy", "split_with_sizes", "unsafe_chunk",
     "unsafe_split",
 ]  # fmt: skip
+
+
+@torch_function()
+def nonzero_static(input: Tensor, *, size: int, fill_value: int = -1) -> Tensor:
+    """The first ``size`` rows of ``nonzero(input)``, padded with ``fill_value``: a result
+    whose shape does not depend on the data."""
+    found = nonzero(Tensor._from_native(input)).native
+    count = _shape(found)[0]
+    columns = _shape(found)[1]
+    if count >= size:
+        return ops.get_item(found, (builtins.slice(0, size),))
+    padding = ops.full((size - count, columns), fill_value, dtype=core.int64)
+    return ops.concat([found, padding], axis=0)
+
+
+def unsafe_split_with_sizes(
+    input: Tensor, split_sizes: Sequence[int], dim: int = 0
+) -> tuple[Tensor, ...]:
+    """torch.unsafe_split_with_sizes: ``split_with_sizes``."""
+    return split(input, list(split_sizes), dim)
+
+
+__all__ += ["nonzero_static", "unsafe_split_with_sizes"]

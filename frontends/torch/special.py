@@ -27,7 +27,7 @@ from frontends.torch._ops_support import (
     unsupported_dtypes,
     wrapped_scalar,
 )
-from frontends.torch._tensor import Tensor, _normalize_dim
+from frontends.torch._tensor import INPLACE_NAMES, Tensor, _normalize_dim
 from frontends.torch.reduction_ops import logsumexp
 
 __all__ = [
@@ -357,3 +357,16 @@ def polygamma(n: int, input: Tensor, *, out: Tensor | None = None) -> Tensor:
 __all__ += [
     "i0", "i0e", "i1", "i1e", "modified_bessel_i0", "modified_bessel_i1", "polygamma", "zeta",
 ]  # fmt: skip
+
+
+def _polygamma_method(self: Tensor, n: int) -> Tensor:
+    return polygamma(n, self)
+
+
+def _polygamma_inplace(self: Tensor, n: int) -> Tensor:
+    return self.copy_(polygamma(n, self))
+
+
+Tensor.polygamma = _polygamma_method
+Tensor.polygamma_ = _polygamma_inplace
+INPLACE_NAMES.add("i0")
