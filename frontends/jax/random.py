@@ -26,7 +26,10 @@ __all__ = [
     "PRNGKey", "key", "key_data", "wrap_key_data", "split", "fold_in", "bits", "uniform",
     "normal", "randint", "bernoulli", "categorical", "choice", "permutation",
     "truncated_normal", "exponential", "gumbel", "laplace", "logistic", "rademacher",
-    "cauchy", "ball", "key_impl",
+    "cauchy", "ball", "key_impl", "gamma", "loggamma", "beta", "dirichlet", "t", "chisquare",
+    "f", "pareto", "weibull_min", "maxwell", "double_sided_maxwell", "rayleigh", "wald",
+    "geometric", "triangular", "lognormal", "generalized_normal", "orthogonal",
+    "multivariate_normal", "poisson", "binomial", "multinomial", "clone",
 ]  # fmt: skip
 
 _U32 = core.uint32
@@ -114,7 +117,12 @@ def _rotl(x: Any, d: int) -> Any:
 
 
 def threefry2x32(k1: Any, k2: Any, x1: Any, x2: Any) -> tuple[Any, Any]:
-    """The Threefry-2x32 block cipher (20 rounds) on native uint32 arrays."""
+    """The Threefry-2x32 block cipher (20 rounds) on native uint32 arrays (one compiled
+    program per shape on the jax backend: eager XLA would compile each of its ~100 ops)."""
+    return _threefry2x32_compiled(k1, k2, x1, x2)
+
+
+def _threefry2x32(k1: Any, k2: Any, x1: Any, x2: Any) -> tuple[Any, Any]:
     ks = (k1, k2, ops.bitwise_xor(ops.bitwise_xor(k1, k2), _u32(0x1BD11BDA)))
     x = [ops.add(x1, ks[0]), ops.add(x2, ks[1])]
     for i in range(5):
@@ -124,6 +132,9 @@ def threefry2x32(k1: Any, k2: Any, x1: Any, x2: Any) -> tuple[Any, Any]:
         x[0] = ops.add(x[0], ks[(i + 1) % 3])
         x[1] = ops.add(ops.add(x[1], ks[(i + 2) % 3]), _u32(i + 1))
     return x[0], x[1]
+
+
+_threefry2x32_compiled = core.compile(_threefry2x32)
 
 
 def _iota_2x32(shape: tuple[int, ...]) -> tuple[Any, Any]:
@@ -142,6 +153,10 @@ def _split_native(key: Any, shape: tuple[int, ...]) -> Any:
 
 
 def _random_bits(key: Any, bit_width: int, shape: tuple[int, ...]) -> Any:
+    return _random_bits_compiled(key, bit_width, shape)
+
+
+def _random_bits_impl(key: Any, bit_width: int, shape: tuple[int, ...]) -> Any:
     k1, k2 = ops.get_item(key, 0), ops.get_item(key, 1)
     c1, c2 = _iota_2x32(shape)
     b1, b2 = threefry2x32(k1, k2, c1, c2)
@@ -155,6 +170,9 @@ def _random_bits(key: Any, bit_width: int, shape: tuple[int, ...]) -> Any:
         return bits32
     target = core.uint8 if bit_width == 8 else core.uint16
     return ops.astype(ops.bitwise_and(bits32, _u32(2**bit_width - 1)), target)
+
+
+_random_bits_compiled = core.compile(_random_bits_impl, static_argnums=(1, 2))
 
 
 def _seed_native(seed: Any) -> Any:
@@ -260,12 +278,19 @@ def _param(value: Any, dtype: core.Dtype) -> Any:
 
 def _unit(key: Any, shape: tuple[int, ...], dtype: core.Dtype) -> Any:
     """JAX's floats in [0, 1): the top mantissa bits over an exponent of 0, minus 1."""
-    nmant = _NMANT[dtype]
+    rng_bits = _rng_bits(dtype)
+    return _bits_to_unit(_random_bits(key, rng_bits, shape), rng_bits, dtype)
+
+
+def _rng_bits(dtype: core.Dtype) -> int:
     nbits = dtype.itemsize * 8
-    rng_bits = 8 if nmant < 8 else nbits
-    raw = _random_bits(key, rng_bits, shape)
     if nbits == 64:
         raise core.UnsupportedDtypeError("uniform float64 bits need a uint64 to float64 path")
+    return 8 if _NMANT[dtype] < 8 else nbits
+
+
+def _bits_to_unit(raw: Any, rng_bits: int, dtype: core.Dtype) -> Any:
+    nmant = _NMANT[dtype]
     mant = ops.bitwise_right_shift(ops.astype(raw, core.uint32), _u32(rng_bits - nmant))
     # exact: mant < 2**nmant, a power-of-two scale
     return ops.astype(
@@ -285,11 +310,18 @@ def _fma(a: Any, b: Any, c: Any, dtype: core.Dtype) -> Any:
 def _uniform_native(
     key: Any, shape: tuple[int, ...], dtype: core.Dtype, minval: Any, maxval: Any
 ) -> Any:
-    lo = _param(minval, dtype)
-    hi = _param(maxval, dtype)
+    return _uniform_compiled(key, shape, dtype, _param(minval, dtype), _param(maxval, dtype))
+
+
+def _uniform_impl(key: Any, shape: tuple[int, ...], dtype: core.Dtype, lo: Any, hi: Any) -> Any:
     floats = _unit(key, shape, dtype)
     out = _fma(floats, ops.subtract(hi, lo), lo, dtype)
     return ops.maximum(lo, ops.broadcast_to(out, shape) if out.shape != shape else out)
+
+
+# Straight-line sampling code compiled once per shape on the jax backend (eager XLA
+# compiles each op for each new shape: seconds for one normal); eager elsewhere.
+_uniform_compiled = core.compile(_uniform_impl, static_argnums=(1, 2))
 
 
 def uniform(
@@ -336,13 +368,24 @@ def _erfinv(x: Any, dtype: core.Dtype) -> Any:
     return ops.erfinv(x)
 
 
+def _normal_low(dtype: core.Dtype) -> float:
+    np_dt = _jdt.numpy_dtype(dtype)
+    return float(numpy.nextafter(numpy.array(-1.0, np_dt), numpy.array(0.0, np_dt)))
+
+
 def _normal_native(key: Any, shape: tuple[int, ...], dtype: core.Dtype) -> Any:
-    lo = float(
-        numpy.nextafter(
-            numpy.array(-1.0, _jdt.numpy_dtype(dtype)), numpy.array(0.0, _jdt.numpy_dtype(dtype))
-        )
-    )
-    u = _uniform_native(key, shape, dtype, lo, 1.0)
+    return _normal_compiled(key, shape, dtype)
+
+
+def _normal_impl(key: Any, shape: tuple[int, ...], dtype: core.Dtype) -> Any:
+    lo, hi = _param(_normal_low(dtype), dtype), _param(1.0, dtype)
+    return _normal_from_uniform(_uniform_impl(key, shape, dtype, lo, hi), dtype)
+
+
+_normal_compiled = core.compile(_normal_impl, static_argnums=(1, 2))
+
+
+def _normal_from_uniform(u: Any, dtype: core.Dtype) -> Any:
     sqrt2 = ops.asarray(float(numpy.sqrt(2).astype(_jdt.numpy_dtype(dtype))), dtype=dtype)
     return ops.multiply(sqrt2, _erfinv(u, dtype))
 
@@ -691,8 +734,592 @@ def categorical(
     return Array._wrap(ops.astype(ops.reshape(indices, shape), idt), False, idt)
 
 
-def ball(key: Any, d: int, p: float = 2, shape: Any = (), dtype: Any = None) -> Array:
-    """Only p=2 (``generalized_normal`` with p=2 is not bit-exact yet: it needs gamma)."""
-    raise NotImplementedError(
-        "jax.random.ball needs generalized_normal (gamma); not yet in the frontend"
+# ----------------------------------------------------------------------- per-key scalars
+# JAX draws gamma variates element by element (``lax.map`` over one key per element), each
+# from scalar samples of its own key; these helpers draw those scalars for a whole array of
+# keys at once (threefry on a 0-d counter is elementwise in the key).
+def _keys_split(keys: Any, num: int) -> Any:
+    """``split`` of every key in ``keys`` (``(..., 2)`` -> ``(..., num, 2)``)."""
+    lead = tuple(keys.shape[:-1])
+    k1 = ops.reshape(ops.get_item(keys, (Ellipsis, 0)), (*lead, 1))
+    k2 = ops.reshape(ops.get_item(keys, (Ellipsis, 1)), (*lead, 1))
+    c1, c2 = _iota_2x32((num,))
+    b1, b2 = threefry2x32(k1, k2, c1, c2)
+    return ops.stack([b1, b2], axis=len(lead) + 1)
+
+
+def _keys_uniform(keys: Any, dt: core.Dtype, lo: float = 0.0, hi: float = 1.0) -> Any:
+    """One ``uniform(key, (), dt, lo, hi)`` per key."""
+    rng_bits = _rng_bits(dt)
+    zero = ops.zeros((), dtype=_U32)
+    b1, b2 = threefry2x32(
+        ops.get_item(keys, (Ellipsis, 0)), ops.get_item(keys, (Ellipsis, 1)), zero, zero
     )
+    raw = ops.bitwise_xor(b1, b2)
+    if rng_bits < 32:
+        raw = ops.bitwise_and(raw, _u32(2**rng_bits - 1))
+    floats = _bits_to_unit(raw, rng_bits, dt)
+    lo_n, hi_n = ops.asarray(lo, dtype=dt), ops.asarray(hi, dtype=dt)
+    return ops.maximum(lo_n, _fma(floats, ops.subtract(hi_n, lo_n), lo_n, dt))
+
+
+def _keys_normal(keys: Any, dt: core.Dtype) -> Any:
+    return _normal_from_uniform(_keys_uniform(keys, dt, _normal_low(dt), 1.0), dt)
+
+
+def _any(native: Any) -> bool:
+    return bool(to_host(ops.any(native)))
+
+
+# ----------------------------------------------------------------------- gamma family
+def _check_float(dtype: Any, name: str) -> core.Dtype:
+    dt = _jdt.check_user_dtype(float if dtype is None else dtype, name)
+    if dt.kind != "f":
+        raise ValueError(f"dtype argument to `{name}` must be a float dtype, got {dt}")
+    return dt
+
+
+def _broadcast_shape(name: str, shape: Any, *params: Any) -> tuple[int, ...]:
+    shapes = [numpy.shape(p) if not isinstance(p, Array) else p.shape for p in params]
+    if shape is None:
+        return tuple(numpy.broadcast_shapes(*shapes)) if shapes else ()
+    shape = _shape(shape)
+    if shapes:
+        result = tuple(numpy.broadcast_shapes(shape, *shapes))
+        if result != shape:
+            raise ValueError(
+                f"{name} parameter shapes must be broadcast-compatible with shape argument, and "
+                "the result of broadcasting the shapes must equal the shape argument, but got "
+                f"result {result} for shape argument {shape}."
+            )
+    return shape
+
+
+def _c(value: float, dt: core.Dtype) -> Any:
+    return ops.asarray(value, dtype=dt)
+
+
+def _gamma_one(keys: Any, alpha: Any, dt: core.Dtype, log_space: bool) -> Any:
+    """Marsaglia and Tsang's method as ``jax._src.random._gamma_one``, for a vector of keys
+    and shapes at once: each element's rejection loop runs until it accepts (the state of
+    elements already accepted is kept), so every element sees its own JAX sequence. The
+    loops read a flag on the host each round; their bodies are compiled."""
+    state = _gamma_setup(keys, alpha, dt)
+    key, subkey, d, c, boost_mask, X, V, U, active = state
+    while _any(active):
+        new_key, x_key, u_key, x, v, inner = _gamma_draw_keys(key, dt)
+        while _any(inner):
+            x_key, x, v, inner = _gamma_inner(x_key, x, v, inner, c, dt)
+        key, X, V, U, active = _gamma_update(key, new_key, X, V, U, active, x, v, u_key, d, dt)
+    return _gamma_finish(subkey, d, V, boost_mask, alpha, dt, log_space)
+
+
+def _gamma_accept_fails(X: Any, V: Any, U: Any, d: Any, dt: core.Dtype) -> Any:
+    one = _c(1.0, dt)
+    squeeze = ops.subtract(one, ops.multiply(_c(0.0331, dt), ops.multiply(X, X)))
+    bound = ops.add(
+        ops.multiply(X, _c(0.5, dt)), ops.multiply(d, ops.add(ops.subtract(one, V), ops.log(V)))
+    )
+    return ops.logical_and(ops.greater_equal(U, squeeze), ops.greater_equal(ops.log(U), bound))
+
+
+def _key_at(keys: Any, index: int) -> Any:
+    return ops.get_item(keys, (Ellipsis, index, slice(None)))
+
+
+def _gamma_setup_impl(keys: Any, alpha: Any, dt: core.Dtype) -> tuple[Any, ...]:
+    one = _c(1.0, dt)
+    boost_mask = ops.greater_equal(alpha, one)
+    boosted = ops.where(boost_mask, alpha, ops.add(alpha, one))
+    third = _c(1.0 / 3.0, dt)
+    d = ops.subtract(boosted, third)
+    c = ops.divide(third, ops.sqrt(d))
+    pair = _keys_split(keys, 2)
+    n = tuple(alpha.shape)
+    X, V, U = ops.zeros(n, dtype=dt), ops.ones(n, dtype=dt), ops.full(n, 2.0, dtype=dt)
+    active = _gamma_accept_fails(X, V, U, d, dt)
+    return _key_at(pair, 0), _key_at(pair, 1), d, c, boost_mask, X, V, U, active
+
+
+def _gamma_draw_keys_impl(key: Any, dt: core.Dtype) -> tuple[Any, ...]:
+    three = _keys_split(key, 3)
+    n = tuple(key.shape[:-1])
+    x, v = ops.zeros(n, dtype=dt), ops.full(n, -1.0, dtype=dt)
+    inner = ops.ones(n, dtype=core.bool)
+    return _key_at(three, 0), _key_at(three, 1), _key_at(three, 2), x, v, inner
+
+
+def _gamma_inner_impl(x_key: Any, x: Any, v: Any, inner: Any, c: Any,
+                      dt: core.Dtype) -> tuple[Any, ...]:  # fmt: skip
+    two = _keys_split(x_key, 2)
+    x_new = _keys_normal(_key_at(two, 1), dt)
+    v_new = _fma(x_new, c, _c(1.0, dt), dt)
+    x_key = ops.where(ops.expand_dims(inner, axis=-1), _key_at(two, 0), x_key)
+    x = ops.where(inner, x_new, x)
+    v = ops.where(inner, v_new, v)
+    return x_key, x, v, ops.logical_and(inner, ops.less_equal(v, _c(0.0, dt)))
+
+
+def _gamma_update_impl(key: Any, new_key: Any, X: Any, V: Any, U: Any, active: Any, x: Any,
+                       v: Any, u_key: Any, d: Any, dt: core.Dtype) -> tuple[Any, ...]:  # fmt: skip
+    key = ops.where(ops.expand_dims(active, axis=-1), new_key, key)
+    X = ops.where(active, ops.multiply(x, x), X)
+    V = ops.where(active, ops.multiply(ops.multiply(v, v), v), V)
+    U = ops.where(active, _keys_uniform(u_key, dt), U)
+    return key, X, V, U, ops.logical_and(active, _gamma_accept_fails(X, V, U, d, dt))
+
+
+def _gamma_finish_impl(subkey: Any, d: Any, V: Any, boost_mask: Any, alpha: Any,
+                       dt: core.Dtype, log_space: bool) -> Any:  # fmt: skip
+    one, zero = _c(1.0, dt), _c(0.0, dt)
+    u = _keys_uniform(subkey, dt)
+    if log_space:
+        log_samples = ops.log1p(ops.negative(u))  # -exponential(subkey)
+        keep = ops.logical_or(boost_mask, ops.equal(log_samples, zero))
+        log_boost = ops.where(keep, zero, ops.multiply(log_samples, ops.divide(one, alpha)))
+        return ops.add(ops.add(ops.log(d), ops.log(V)), log_boost)
+    boost = ops.where(boost_mask, one, ops.pow(ops.subtract(one, u), ops.divide(one, alpha)))
+    return ops.multiply(ops.multiply(d, V), boost)
+
+
+_gamma_setup = core.compile(_gamma_setup_impl, static_argnums=(2,))
+_gamma_draw_keys = core.compile(_gamma_draw_keys_impl, static_argnums=(1,))
+_gamma_inner = core.compile(_gamma_inner_impl, static_argnums=(5,))
+_gamma_update = core.compile(_gamma_update_impl, static_argnums=(10,))
+_gamma_finish = core.compile(_gamma_finish_impl, static_argnums=(5, 6))
+
+
+def _gamma_native(key: Any, a: Any, shape: tuple[int, ...], dt: core.Dtype,
+                  log_space: bool) -> Any:  # fmt: skip
+    a = _param(a, dt)
+    if tuple(a.shape) != shape:
+        a = ops.broadcast_to(a, shape)
+    size = math.prod(shape)
+    if size == 0:
+        return ops.zeros(shape, dtype=dt)
+    keys = _split_native(key, (size,))
+    return ops.reshape(_gamma_one(keys, ops.reshape(a, (size,)), dt, log_space), shape)
+
+
+def _gamma_api(name: str, key: Any, a: Any, shape: Any, dtype: Any, log_space: bool) -> Array:
+    native, _ = _single_key(name, key)
+    dt = _check_float(dtype, name)
+    shape = _broadcast_shape(name, shape, a)
+    return Array._wrap(_gamma_native(native, a, shape, dt, log_space), False, dt)
+
+
+def gamma(key: Any, a: Any, shape: Any = None, dtype: Any = None) -> Array:
+    """Gamma(a) variates, JAX's rejection sequence per element (float tolerance: log/pow)."""
+    return _gamma_api("gamma", key, a, shape, dtype, False)
+
+
+def loggamma(key: Any, a: Any, shape: Any = None, dtype: Any = None) -> Array:
+    """The log of Gamma(a) variates, computed in log space as JAX does."""
+    return _gamma_api("loggamma", key, a, shape, dtype, True)
+
+
+def beta(key: Any, a: Any, b: Any, shape: Any = None, dtype: Any = None) -> Array:
+    native, _ = _single_key("beta", key)
+    dt = _check_float(dtype, "beta")
+    shape = _broadcast_shape("beta", shape, a, b)
+    keys = _split_native(native, (2,))
+    log_a = _gamma_native(ops.get_item(keys, 0), a, shape, dt, True)
+    log_b = _gamma_native(ops.get_item(keys, 1), b, shape, dt, True)
+    log_max = ops.maximum(log_a, log_b)
+    ga = ops.exp(ops.subtract(log_a, log_max))
+    gb = ops.exp(ops.subtract(log_b, log_max))
+    return Array._wrap(ops.divide(ga, ops.add(ga, gb)), False, dt)
+
+
+def _softmax_last(x: Any) -> Any:
+    unnormalized = ops.exp(ops.subtract(x, ops.max(x, axis=-1, keepdims=True)))
+    return ops.divide(unnormalized, ops.sum(unnormalized, axis=-1, keepdims=True))
+
+
+def dirichlet(key: Any, alpha: Any, shape: Any = None, dtype: Any = None) -> Array:
+    native, _ = _single_key("dirichlet", key)
+    dt = _check_float(dtype, "dirichlet")
+    alpha_shape = alpha.shape if isinstance(alpha, Array) else numpy.shape(alpha)
+    if len(alpha_shape) < 1:
+        raise ValueError(
+            f"dirichlet requires alpha.ndim >= 1, got alpha.ndim == {len(alpha_shape)}"
+        )
+    shape = _broadcast_shape("dirichlet", shape, numpy.empty(alpha_shape[:-1]))
+    log_g = _gamma_native(native, alpha, (*shape, alpha_shape[-1]), dt, True)
+    return Array._wrap(_softmax_last(log_g), False, dt)
+
+
+def t(key: Any, df: Any, shape: Any = None, dtype: Any = None) -> Array:
+    native, _ = _single_key("t", key)
+    dt = _check_float(dtype, "t")
+    shape = _broadcast_shape("t", shape, df)
+    keys = _split_native(native, (2,))
+    n = _normal_native(ops.get_item(keys, 0), shape, dt)
+    half_df = ops.divide(_param(df, dt), _c(2.0, dt))
+    g = _gamma_native(ops.get_item(keys, 1), half_df, shape, dt, False)
+    return Array._wrap(ops.multiply(n, ops.sqrt(ops.divide(half_df, g))), False, dt)
+
+
+def _chisquare_native(key: Any, df: Any, shape: tuple[int, ...], dt: core.Dtype) -> Any:
+    half_df = ops.divide(_param(df, dt), _c(2.0, dt))
+    return ops.multiply(ops.exp(_gamma_native(key, half_df, shape, dt, True)), _c(2.0, dt))
+
+
+def chisquare(key: Any, df: Any, shape: Any = None, dtype: Any = None) -> Array:
+    native, _ = _single_key("chisquare", key)
+    dt = _check_float(dtype, "chisquare")
+    shape = _broadcast_shape("chisquare", shape, df)
+    return Array._wrap(_chisquare_native(native, df, shape, dt), False, dt)
+
+
+def f(key: Any, dfnum: Any, dfden: Any, shape: Any = None, dtype: Any = None) -> Array:
+    native, _ = _single_key("f", key)
+    dt = _check_float(dtype, "f")
+    shape = _broadcast_shape("f", shape, dfnum, dfden)
+    keys = _split_native(native, (2,))
+    num = _chisquare_native(ops.get_item(keys, 1), dfnum, shape, dt)
+    den = _chisquare_native(ops.get_item(keys, 0), dfden, shape, dt)
+    value = ops.divide(ops.divide(num, _param(dfnum, dt)), ops.divide(den, _param(dfden, dt)))
+    return Array._wrap(value, False, dt)
+
+
+def generalized_normal(key: Any, p: float, shape: Any = (), dtype: Any = None) -> Array:
+    native, _ = _single_key("generalized_normal", key)
+    dt = _check_float(dtype, "generalized_normal")
+    shape = _shape(shape)
+    return Array._wrap(_generalized_normal_native(native, p, shape, dt), False, dt)
+
+
+def _generalized_normal_native(key: Any, p: Any, shape: tuple[int, ...], dt: core.Dtype) -> Any:
+    keys = _split_native(key, (2,))
+    inv_p = ops.divide(_c(1.0, dt), _param(p, dt))
+    g = _gamma_native(ops.get_item(keys, 0), inv_p, shape, dt, False)
+    r = _rademacher_native(ops.get_item(keys, 1), shape, dt)
+    return ops.multiply(r, ops.pow(g, inv_p))
+
+
+def _rademacher_native(key: Any, shape: tuple[int, ...], dt: core.Dtype) -> Any:
+    return rademacher(Array._wrap(key, False, _U32), shape, _jdt.numpy_dtype(dt)).native
+
+
+def ball(key: Any, d: int, p: float = 2, shape: Any = (), dtype: Any = None) -> Array:
+    native, _ = _single_key("ball", key)
+    dt = _check_float(dtype, "ball")
+    shape = _shape(shape)
+    keys = _split_native(native, (2,))
+    g = _generalized_normal_native(ops.get_item(keys, 0), p, (*shape, int(d)), dt)
+    e = ops.negative(
+        ops.log1p(ops.negative(_uniform_native(ops.get_item(keys, 1), shape, dt, 0.0, 1.0)))
+    )
+    p_n = _param(p, dt)
+    norm = ops.pow(
+        ops.add(ops.sum(ops.pow(ops.abs(g), p_n), axis=-1), e),
+        ops.divide(_c(1.0, dt), p_n),
+    )
+    return Array._wrap(ops.divide(g, ops.reshape(norm, (*shape, 1))), False, dt)
+
+
+# ----------------------------------------------------------------------- transforms of uniform
+def _exponential_native(key: Any, shape: tuple[int, ...], dt: core.Dtype) -> Any:
+    u = _uniform_native(key, shape, dt, 0.0, 1.0)
+    return ops.negative(ops.log1p(ops.negative(u)))
+
+
+def pareto(key: Any, b: Any, shape: Any = None, dtype: Any = None) -> Array:
+    native, _ = _single_key("pareto", key)
+    dt = _check_float(dtype, "pareto")
+    shape = _broadcast_shape("pareto", shape, b)
+    e = _exponential_native(native, shape, dt)
+    return Array._wrap(ops.exp(ops.divide(e, _param(b, dt))), False, dt)
+
+
+def weibull_min(key: Any, scale: Any, concentration: Any, shape: Any = (),
+                dtype: Any = None) -> Array:  # fmt: skip
+    native, _ = _single_key("weibull_min", key)
+    dt = _check_float(dtype, "weibull_min")
+    e = _exponential_native(native, _shape(shape), dt)
+    power = ops.divide(_c(1.0, dt), _param(concentration, dt))
+    return Array._wrap(ops.multiply(ops.pow(e, power), _param(scale, dt)), False, dt)
+
+
+def _maxwell_native(key: Any, shape: tuple[int, ...], dt: core.Dtype) -> Any:
+    n = _normal_native(key, (*shape, 3), dt)
+    return ops.sqrt(ops.sum(ops.multiply(n, n), axis=-1))
+
+
+def maxwell(key: Any, shape: Any = (), dtype: Any = None) -> Array:
+    native, _ = _single_key("maxwell", key)
+    dt = _check_float(dtype, "maxwell")
+    return Array._wrap(_maxwell_native(native, _shape(shape), dt), False, dt)
+
+
+def double_sided_maxwell(key: Any, loc: Any, scale: Any, shape: Any = (),
+                         dtype: Any = None) -> Array:  # fmt: skip
+    native, _ = _single_key("double_sided_maxwell", key)
+    dt = _check_float(dtype, "double_sided_maxwell")
+    params = tuple(numpy.broadcast_shapes(numpy.shape(loc), numpy.shape(scale)))
+    shape = _shape(shape) or params
+    shape = (*shape, *params)
+    keys = _split_native(native, (2,))
+    m = _maxwell_native(ops.get_item(keys, 0), shape, dt)
+    sign = _rademacher_native(ops.get_item(keys, 1), shape, dt)
+    value = ops.add(ops.multiply(ops.multiply(sign, m), _param(scale, dt)), _param(loc, dt))
+    return Array._wrap(value, False, dt)
+
+
+def rayleigh(key: Any, scale: Any, shape: Any = None, dtype: Any = None) -> Array:
+    native, _ = _single_key("rayleigh", key)
+    dt = _check_float(dtype, "rayleigh")
+    shape = _broadcast_shape("rayleigh", shape, scale)
+    u = _uniform_native(native, shape, dt, 0.0, 1.0)
+    root = ops.sqrt(ops.multiply(ops.log(u), _c(-2.0, dt)))
+    return Array._wrap(ops.multiply(ops.broadcast_to(_param(scale, dt), shape), root), False, dt)
+
+
+def wald(key: Any, mean: Any, shape: Any = None, dtype: Any = None) -> Array:
+    native, _ = _single_key("wald", key)
+    dt = _check_float(dtype, "wald")
+    shape = _broadcast_shape("wald", shape, mean)
+    keys = _split_native(native, (2,))
+    mean = ops.broadcast_to(_param(mean, dt), shape)
+    v = _normal_native(ops.get_item(keys, 0), shape, dt)
+    z = _uniform_native(ops.get_item(keys, 1), shape, dt, 0.0, 1.0)
+    y = ops.multiply(v, v)
+    y_sq = ops.multiply(y, y)
+    mean_sq = ops.multiply(mean, mean)
+    root = ops.sqrt(
+        ops.add(ops.multiply(ops.multiply(_c(4.0, dt), mean), y), ops.multiply(mean_sq, y_sq))
+    )
+    x = ops.subtract(
+        ops.add(mean, ops.divide(ops.multiply(mean_sq, y), _c(2.0, dt))),
+        ops.multiply(ops.divide(mean, _c(2.0, dt)), root),
+    )
+    w = ops.where(ops.less_equal(z, ops.divide(mean, ops.add(mean, x))), x, ops.divide(mean_sq, x))
+    return Array._wrap(w, False, dt)
+
+
+def geometric(key: Any, p: Any, shape: Any = None, dtype: Any = None) -> Array:
+    native, _ = _single_key("geometric", key)
+    dt = _jdt.check_user_dtype(int if dtype is None else dtype, "geometric")
+    if dt.kind not in "iu":
+        raise ValueError(f"dtype argument to `geometric` must be an int dtype, got {dt}")
+    shape = _broadcast_shape("geometric", shape, p)
+    pdt = p._dtype if isinstance(p, Array) and p._dtype.kind == "f" else _jdt.default_dtype("f")
+    p_n = _param(p, pdt)
+    u = _uniform_native(native, shape, pdt, 0.0, 1.0)
+    u = ops.where(ops.equal(u, _c(0.0, pdt)), _c(1.0, pdt), u)
+    log_q = ops.broadcast_to(ops.log1p(ops.negative(p_n)), shape)
+    g = ops.add(ops.floor(ops.divide(ops.log(u), log_q)), _c(1.0, pdt))
+    return Array._wrap(ops.astype(g, dt), False, dt)
+
+
+def triangular(key: Any, left: Any, mode: Any, right: Any, shape: Any = None,
+               dtype: Any = None) -> Array:  # fmt: skip
+    native, _ = _single_key("triangular", key)
+    dt = _check_float(dtype, "triangular")
+    shape = _broadcast_shape("triangular", shape, left, mode, right)
+    lo, md, hi = (ops.broadcast_to(_param(v, dt), shape) for v in (left, mode, right))
+    fc = ops.divide(ops.subtract(md, lo), ops.subtract(hi, lo))
+    u = _uniform_native(native, shape, dt, 0.0, 1.0)
+    width = ops.subtract(hi, lo)
+    out1 = ops.add(lo, ops.sqrt(ops.multiply(ops.multiply(u, width), ops.subtract(md, lo))))
+    out2 = ops.subtract(
+        hi,
+        ops.sqrt(
+            ops.multiply(ops.multiply(ops.subtract(_c(1.0, dt), u), width), ops.subtract(hi, md))
+        ),
+    )
+    return Array._wrap(ops.where(ops.less(u, fc), out1, out2), False, dt)
+
+
+def lognormal(key: Any, sigma: Any = 1.0, shape: Any = None,
+              dtype: Any = None) -> Array:  # fmt: skip
+    native, _ = _single_key("lognormal", key)
+    dt = _check_float(dtype, "lognormal")
+    shape = _broadcast_shape("lognormal", shape, sigma)
+    scaled = ops.multiply(_normal_native(native, shape, dt), _param(sigma, dt))
+    return Array._wrap(ops.exp(scaled), False, dt)
+
+
+# ----------------------------------------------------------------------- linear algebra
+def orthogonal(key: Any, n: int, shape: Any = (), dtype: Any = None, m: int | None = None) -> Array:
+    """Q of a QR factorisation of normal samples with the signs of R's diagonal (LAPACK's
+    QR differs per backend in rounding: float tolerance)."""
+    native, _ = _single_key("orthogonal", key)
+    dt = _check_float(dtype, "orthogonal")
+    shape = _shape(shape)
+    cols = int(n) if m is None else int(m)
+    z = _normal_native(native, (*shape, max(int(n), cols), min(int(n), cols)), dt)
+    q, r = ops.linalg.qr(z)
+    d = ops.linalg.diagonal(r)
+    x = ops.multiply(q, ops.expand_dims(ops.sign(d), axis=-2))
+    return Array._wrap(ops.matrix_transpose(x) if int(n) < cols else x, False, dt)
+
+
+def multivariate_normal(key: Any, mean: Any, cov: Any, shape: Any = None, dtype: Any = None,
+                        method: str = "cholesky") -> Array:  # fmt: skip
+    """``mean + factor @ normal`` with ``factor`` from cholesky / svd / eigh of ``cov``
+    (LAPACK rounding differs per backend: float tolerance)."""
+    native, _ = _single_key("multivariate_normal", key)
+    dt = _check_float(dtype, "multivariate_normal")
+    if method not in ("svd", "eigh", "cholesky"):
+        raise ValueError("method must be one of {'svd', 'eigh', 'cholesky'}")
+    mean_n, cov_n = _param(mean, dt), _param(cov, dt)
+    mshape, cshape = tuple(mean_n.shape), tuple(cov_n.shape)
+    if len(mshape) < 1:
+        raise ValueError(
+            f"multivariate_normal requires mean.ndim >= 1, got mean.ndim == {len(mshape)}"
+        )
+    if len(cshape) < 2:
+        raise ValueError(
+            f"multivariate_normal requires cov.ndim >= 2, got cov.ndim == {len(cshape)}"
+        )
+    size = mshape[-1]
+    if cshape[-2:] != (size, size):
+        raise ValueError(
+            f"multivariate_normal requires cov.shape == (..., n, n) for n={size}, but got "
+            f"cov.shape == {cshape}."
+        )
+    if shape is None:
+        shape = tuple(numpy.broadcast_shapes(mshape[:-1], cshape[:-2]))
+    else:
+        shape = _broadcast_shape(
+            "normal", shape, numpy.empty(mshape[:-1]), numpy.empty(cshape[:-2])
+        )
+    if method == "svd":
+        u, s, _ = ops.linalg.svd(cov_n)
+        factor = ops.multiply(u, ops.expand_dims(ops.sqrt(s), axis=-2))
+    elif method == "eigh":
+        w, v = ops.linalg.eigh(cov_n)
+        factor = ops.multiply(v, ops.expand_dims(ops.sqrt(w), axis=-2))
+    else:
+        factor = ops.linalg.cholesky(cov_n)
+    z = _normal_native(native, (*shape, size), dt)
+    value = ops.add(mean_n, ops.einsum("...ij,...j->...i", factor, z))
+    return Array._wrap(value, False, dt)
+
+
+# ----------------------------------------------------------------------- counts
+def _poisson_knuth(key: Any, lam: Any, shape: tuple[int, ...]) -> Any:
+    f32 = core.float32
+    k = ops.zeros(shape, dtype=f32)
+    log_prod = ops.zeros(shape, dtype=f32)
+    while _any(ops.greater(log_prod, ops.negative(lam))):
+        key, k, log_prod = _poisson_knuth_step(key, k, log_prod, lam)
+    return ops.subtract(k, _c(1.0, f32))
+
+
+def _poisson_knuth_step_impl(key: Any, k: Any, log_prod: Any, lam: Any) -> tuple[Any, ...]:
+    f32 = core.float32
+    keys = _split_native(key, (2,))
+    key, subkey = ops.get_item(keys, 0), ops.get_item(keys, 1)
+    k = ops.where(ops.greater(log_prod, ops.negative(lam)), ops.add(k, _c(1.0, f32)), k)
+    u = _uniform_impl(subkey, tuple(k.shape), f32, _c(0.0, f32), _c(1.0, f32))
+    return key, k, ops.add(log_prod, ops.log(u))
+
+
+def _poisson_rejection(key: Any, lam: Any, shape: tuple[int, ...]) -> Any:
+    k_out = ops.full(shape, -1.0, dtype=core.float32)
+    accepted = ops.zeros(shape, dtype=core.bool)
+    while not bool(to_host(ops.all(accepted))):
+        key, k_out, accepted = _poisson_rejection_step(key, k_out, accepted, lam)
+    return k_out
+
+
+def _poisson_rejection_step_impl(key: Any, k_out: Any, accepted: Any,
+                                 lam: Any) -> tuple[Any, ...]:  # fmt: skip
+    f32 = core.float32
+    shape = tuple(k_out.shape)
+
+    def c(v: float) -> Any:
+        return _c(v, f32)
+
+    log_lam = ops.log(lam)
+    b = ops.add(c(0.931), ops.multiply(c(2.53), ops.sqrt(lam)))
+    a = ops.add(c(-0.059), ops.multiply(c(0.02483), b))
+    inv_alpha = ops.add(c(1.1239), ops.divide(c(1.1328), ops.subtract(b, c(3.4))))
+    v_r = ops.subtract(c(0.9277), ops.divide(c(3.6224), ops.subtract(b, c(2.0))))
+    keys = _split_native(key, (3,))
+    key = ops.get_item(keys, 0)
+    u = ops.subtract(_uniform_impl(ops.get_item(keys, 1), shape, f32, c(0.0), c(1.0)), c(0.5))
+    v = _uniform_impl(ops.get_item(keys, 2), shape, f32, c(0.0), c(1.0))
+    u_shifted = ops.subtract(c(0.5), ops.abs(u))
+    k = ops.floor(
+        ops.add(
+            ops.add(
+                ops.multiply(ops.add(ops.divide(ops.multiply(c(2.0), a), u_shifted), b), u), lam
+            ),
+            c(0.43),
+        )
+    )
+    s = ops.log(
+        ops.divide(
+            ops.multiply(v, inv_alpha),
+            ops.add(ops.divide(a, ops.multiply(u_shifted, u_shifted)), b),
+        )
+    )
+    t_ = ops.subtract(
+        ops.add(ops.negative(lam), ops.multiply(k, log_lam)), ops.lgamma(ops.add(k, c(1.0)))
+    )
+    accept1 = ops.logical_and(ops.greater_equal(u_shifted, c(0.07)), ops.less_equal(v, v_r))
+    reject = ops.logical_or(
+        ops.less(k, c(0.0)),
+        ops.logical_and(ops.less(u_shifted, c(0.013)), ops.greater(v, u_shifted)),
+    )
+    accept = ops.logical_or(
+        accept1, ops.logical_and(ops.logical_not(reject), ops.less_equal(s, t_))
+    )
+    return key, ops.where(accept, k, k_out), ops.logical_or(accepted, accept)
+
+
+_poisson_knuth_step = core.compile(_poisson_knuth_step_impl)
+_poisson_rejection_step = core.compile(_poisson_rejection_step_impl)
+
+
+def poisson(key: Any, lam: Any, shape: Any = None, dtype: Any = None) -> Array:
+    """Knuth's method below 10, Hörmann's transformed rejection above, as JAX (same key
+    for both, every element drawn each round)."""
+    native, _ = _single_key("poisson", key)
+    dt = _jdt.check_user_dtype(int if dtype is None else dtype, "poisson")
+    shape = (
+        _shape(shape)
+        if shape is not None
+        else tuple(numpy.shape(lam))
+        if not isinstance(lam, Array)
+        else lam.shape
+    )
+    f32 = core.float32
+    lam_n = ops.broadcast_to(_param(lam, f32), shape)
+    use_knuth = ops.logical_or(ops.isnan(lam_n), ops.less(lam_n, _c(10.0, f32)))
+    lam_knuth = ops.where(use_knuth, lam_n, _c(0.0, f32))
+    lam_rejection = ops.where(use_knuth, _c(1e5, f32), lam_n)
+    result = ops.where(
+        use_knuth,
+        _poisson_knuth(native, lam_knuth, shape),
+        _poisson_rejection(native, lam_rejection, shape),
+    )
+    result = ops.where(ops.equal(lam_n, _c(0.0, f32)), _c(0.0, f32), result)
+    return Array._wrap(ops.astype(result, dt), False, dt)
+
+
+def binomial(key: Any, n: Any, p: Any, shape: Any = None, dtype: Any = None) -> Array:
+    """Not in the frontend yet: JAX's BTRS sampler is not ported."""
+    raise NotImplementedError(
+        "jax.random.binomial is not implemented in the frontend (JAX's BTRS rejection "
+        "sampler is not ported yet); sample with jax.random.uniform and an inverse CDF, or "
+        "run on real JAX"
+    )
+
+
+def multinomial(key: Any, n: Any, p: Any, *, shape: Any = None, dtype: Any = None,
+                unroll: Any = 1) -> Array:  # fmt: skip
+    """Not in the frontend yet: it is built on ``binomial``."""
+    raise NotImplementedError(
+        "jax.random.multinomial is not implemented in the frontend (it needs binomial); "
+        "use jax.random.categorical and count, or run on real JAX"
+    )
+
+
+def clone(key: Any) -> Any:
+    """``jax.random.clone``: keys are immutable values here; returns ``key``."""
+    return key

@@ -115,7 +115,6 @@ CASES = {
     "jacrev_pytree": "jax.jacrev(mlp)(params, m)",
     "jacrev_aux": "jax.jacrev(lambda v: (F.sin(v), F.sum(v)), has_aux=True)(x)",
     "hessian": "jax.hessian(lambda v: F.sum(F.sin(v) * v * v))(x)",
-    "hessian_pytree": "jax.hessian(mlp)(params, m)['b']['b']",
     "custom_vjp": "jax.grad(lambda v: F.sum(clip_grad(v) * 5.0))(x)",
     "custom_vjp_value": "clip_grad(x)",
     "custom_vjp_two": "jax.grad(lambda s, v: F.sum(scaled(s, v)), argnums=(0, 1))(A(np.float32(1.5)), x)",
