@@ -36,7 +36,7 @@ from frontends.tensorflow._tensor import Tensor, to_host
 
 __all__ = [
     "stateless_uniform", "stateless_normal", "stateless_truncated_normal",
-    "stateless_categorical", "set_seed", "get_seed", "uniform", "normal", "truncated_normal",
+    "stateless_categorical", "set_seed", "uniform", "normal", "truncated_normal",
     "categorical", "shuffle", "Generator", "Algorithm", "get_global_generator",
     "set_global_generator", "create_rng_state", "experimental",
 ]  # fmt: skip
@@ -457,7 +457,7 @@ def set_seed(seed: int | None) -> None:
     _STATE.kernels = {}
 
 
-def get_seed(op_seed: int | None) -> tuple[int | None, int | None]:
+def _get_seed(op_seed: int | None) -> tuple[int | None, int | None]:
     """tf.random.get_seed: the (graph-level, op-level) seed pair an op uses (eager mode)."""
     if _STATE.global_seed is not None:
         if op_seed is None:
@@ -485,7 +485,7 @@ def _reserve(op: str, attrs: tuple, seed: int | None, blocks: int) -> tuple[int,
     """The (key, counter) of the next call of TF's cached kernel ``op`` with ``attrs``,
     advancing its stream by ``blocks`` 128-bit samples."""
     _check_compilable(op)
-    s1, s2 = get_seed(seed)
+    s1, s2 = _get_seed(seed)
     s1, s2 = s1 or 0, s2 or 0
     entry = _STATE.kernels.get((op, attrs, s1, s2))
     if entry is None:

@@ -520,7 +520,7 @@ class Dataset:
             raise errors.invalid_argument(
                 "buffer_size must be greater than zero.", "ShuffleDatasetV3"
             )
-        s1, s2 = tf_random.get_seed(seed)
+        s1, s2 = tf_random._get_seed(seed)
         s1, s2 = s1 or 0, s2 or 0
         if s1 == 0 and s2 == 0:
             s1, s2 = (int.from_bytes(numpy.random.bytes(8), "little") for _ in builtins.range(2))

@@ -51,3 +51,84 @@ def test_within_one_ulp(backend: str, name: str, seed: tuple) -> None:
 def test_errors(backend: str) -> None:
     compare(lambda tf: tf.random.stateless_uniform([2], [1, 2], 5, 5, dtype=tf.int32))
     compare(lambda tf: tf.random.stateless_uniform([2], [1, 2, 3]))
+
+
+# ---------------------------------------------------------------------------------------
+# stateful samplers: TF's global/op seed rules and kernel streams, tf.random.Generator
+# ---------------------------------------------------------------------------------------
+def _stateful(tf):
+    out = []
+    tf.random.set_seed(5)
+    out += [tf.random.uniform([3], seed=7), tf.random.uniform([3], seed=7), tf.random.uniform([5])]
+    out += [tf.random.uniform([4], -2.0, 3.0, seed=7, dtype=tf.float64)]
+    out += [tf.random.uniform([6], 0, 10, dtype=tf.int32), tf.random.uniform([3], 5, 9, tf.int64)]
+    out += [tf.random.truncated_normal([6], seed=3), tf.random.truncated_normal([2, 3])]
+    logits = numpy.log(numpy.array([[0.2, 0.5, 0.3], [0.6, 0.2, 0.2]], numpy.float32))
+    out += [tf.random.categorical(logits, 7), tf.random.categorical(logits, 3, dtype=tf.int32)]
+    out += [tf.random.shuffle(tf.range(10)), tf.random.shuffle(numpy.arange(12).reshape(6, 2))]
+    out += [tf.random.shuffle([4.0]), tf.random.uniform([2], seed=3)]
+    tf.random.set_seed(5)
+    out += [tf.random.uniform([3], seed=7)]  # set_seed resets the kernels
+    return out
+
+
+def _stateful_normal(tf):
+    tf.random.set_seed(11)
+    return [tf.random.normal([5]), tf.random.normal([2, 3], 1.0, 2.0, seed=4),
+            tf.random.normal([3], dtype=tf.float64, seed=4)]  # fmt: skip
+
+
+def _generator(tf):
+    g = tf.random.Generator.from_seed(3)
+    out = [g.uniform([3]), g.uniform_full_int([2], tf.int64), g.uniform([2], 0, 10, tf.int32)]
+    out += [g.uniform_full_int([3], tf.int32), g.uniform([2], 1.0, 2.0)]
+    parts = g.split(2)
+    out += [parts[1].uniform([2]), g.make_seeds(2), g.state.read_value()]
+    out += [tf.random.Generator.from_seed(2**70 + 5).uniform([3])]
+    out += [tf.random.Generator.from_state([1, 2, 3], "philox").uniform([2])]
+    return out
+
+
+def _generator_normal(tf):
+    g = tf.random.Generator.from_seed(9)
+    return [g.normal([6]), g.normal([2], 3.0, 0.5, dtype=tf.float64), g.truncated_normal([5])]
+
+
+def test_stateful_bit_exact(backend: str) -> None:
+    compare(_stateful)
+    compare(_generator)
+
+
+def test_stateful_normal_within_two_ulps(backend: str) -> None:
+    compare(_stateful_normal, ulps=2)
+    compare(_generator_normal, ulps=2)
+
+
+def test_seed_rules() -> None:
+    """The (global, op) seed pairs as TF's get_seed gives them (tf.compat.v1.random), with
+    the op seeds drawn from Python's random seeded by the global seed."""
+    from frontends import tensorflow as tf
+    from tests.frontends.tensorflow.oracle import real_tf
+
+    def seeds(module, get_seed):
+        out = [get_seed(None)]
+        module.random.set_seed(1234)
+        out += [get_seed(None), get_seed(None), get_seed(7)]
+        module.random.set_seed(0)
+        out += [get_seed(0), get_seed(2**40)]
+        module.random.set_seed(None)
+        out += [get_seed(3)]
+        return out
+
+    expected = seeds(real_tf, real_tf.compat.v1.random.get_seed)
+    assert seeds(tf, tf.random._get_seed) == expected
+
+
+def test_unseeded_ops_differ(backend: str) -> None:
+    from frontends import tensorflow as tf
+
+    tf.random.set_seed(None)
+    a, b = tf.random.uniform([4]).numpy(), tf.random.uniform([4]).numpy()
+    assert not numpy.array_equal(a, b)
+    with pytest.raises(NotImplementedError, match="Philox"):
+        tf.random.Generator.from_seed(1, alg="threefry")
