@@ -2094,3 +2094,206 @@ def embedding_bag(
 
 
 __all__ += ["embedding_bag"]
+
+
+# ---------------------------------------------------------------------------------------
+# max_unpool, local_response_norm, channel_shuffle, pdist, upsample*, rrelu
+# ---------------------------------------------------------------------------------------
+def _max_unpool(
+    n: int,
+    input: Tensor,
+    indices: Tensor,
+    kernel_size: Any,
+    stride: Any,
+    padding: Any,
+    output_size: Any,
+) -> Tensor:
+    T = _torch()
+    kernel = _tuple(kernel_size, n)
+    stride = kernel if stride is None else _tuple(stride, n)
+    padding = _tuple(padding, n)
+    spatial = tuple(input.shape[-n:])
+    default = tuple((spatial[i] - 1) * stride[i] - 2 * padding[i] + kernel[i] for i in range(n))
+    if output_size is None:
+        size = default
+    else:
+        size = tuple(output_size)[-n:]
+        for i in range(n):
+            low, high = default[i] - stride[i], default[i] + stride[i]
+            if not low < size[i] < high:
+                raise ValueError(
+                    f"invalid output_size {list(output_size)} (dim {i} must be between "
+                    f"{low} and {high})"
+                )
+    if tuple(indices.shape) != tuple(input.shape):
+        raise RuntimeError(
+            "Expected shape of indices to be same as that of the input tensor "
+            f"({list(input.shape)}) but got indices tensor with shape: {list(indices.shape)}"
+        )
+    lead = tuple(input.shape[:-n])
+    plane = math.prod(size)
+    flat_values = input.reshape(*lead, -1)
+    flat_indices = indices.reshape(*lead, -1)
+    if flat_indices.numel() and bool(T.any((flat_indices < 0) | (flat_indices >= plane))):
+        raise RuntimeError(f"Found an invalid max index: {int(flat_indices.max())}")
+    result = T.zeros(*lead, plane, dtype=input.dtype)
+    result = result.scatter(-1, flat_indices, flat_values)
+    return result.reshape(*lead, *size)
+
+
+def max_unpool1d(
+    input: Tensor,
+    indices: Tensor,
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    output_size: Any = None,
+) -> Tensor:
+    """The inverse of ``max_pool1d``: each value at its index, zeros elsewhere."""
+    return _max_unpool(1, input, indices, kernel_size, stride, padding, output_size)
+
+
+def max_unpool2d(
+    input: Tensor,
+    indices: Tensor,
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    output_size: Any = None,
+) -> Tensor:
+    """The inverse of ``max_pool2d``: each value at its flat index in its plane."""
+    return _max_unpool(2, input, indices, kernel_size, stride, padding, output_size)
+
+
+def max_unpool3d(
+    input: Tensor,
+    indices: Tensor,
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    output_size: Any = None,
+) -> Tensor:
+    """The inverse of ``max_pool3d``."""
+    return _max_unpool(3, input, indices, kernel_size, stride, padding, output_size)
+
+
+def local_response_norm(
+    input: Tensor, size: int, alpha: float = 1e-4, beta: float = 0.75, k: float = 1.0
+) -> Tensor:
+    """``input / (k + alpha * mean of squares over a window of `size` channels) ** beta``
+    (the window is zero-padded at the channel ends, as torch's)."""
+    T = _torch()
+    if input.dim() < 3:
+        raise ValueError(
+            f"Expected 3D or higher dimensionality input (got {input.dim()} dimensions)"
+        )
+    if input.numel() == 0:
+        return input
+    channels = input.shape[1]
+    square = input * input
+    front, back = size // 2, (size - 1) // 2
+    padded = T.cat(
+        [
+            T.zeros(input.shape[0], front, *input.shape[2:], dtype=input.dtype),
+            square,
+            T.zeros(input.shape[0], back, *input.shape[2:], dtype=input.dtype),
+        ],
+        dim=1,
+    )
+    window = sum(padded.narrow(1, offset, channels) for offset in range(size))
+    div = (window / size * alpha + k) ** beta
+    return input / div
+
+
+def channel_shuffle(input: Tensor, groups: int) -> Tensor:
+    """Channels regrouped: ``(N, g, C/g, *) -> (N, C/g, g, *)``, flattened back."""
+    if input.dim() < 3:
+        raise RuntimeError(
+            "channel_shuffle expects input to have at least 3 dimensions, but got input with "
+            f"sizes {list(input.shape)}"
+        )
+    if groups <= 0:
+        raise RuntimeError(
+            f"Number of groups to divide channels in must be positive. Value of groups:{groups}"
+        )
+    channels = input.shape[1]
+    if channels % groups:
+        raise RuntimeError(
+            f"Number of channels must be divisible by groups. Got {channels} channels and "
+            f"{groups} groups."
+        )
+    rest = tuple(input.shape[2:])
+    shaped = input.reshape(input.shape[0], groups, channels // groups, *rest)
+    return shaped.transpose(1, 2).reshape(input.shape)
+
+
+native_channel_shuffle = channel_shuffle
+
+
+def pdist(input: Tensor, p: float = 2) -> Tensor:
+    """The p-norm distances between the rows of an (N, M) input, pairs i < j in order."""
+    T = _torch()
+    if input.dim() != 2:
+        raise RuntimeError(f"pdist only supports 2D tensors, got: {input.dim()}D")
+    if p < 0:
+        raise RuntimeError("pdist only supports non-negative p values")
+    n = input.shape[0]
+    rows, columns = T.triu_indices(n, n, 1)
+    difference = input[rows] - input[columns]
+    return T.linalg.vector_norm(difference, ord=p, dim=-1)
+
+
+def upsample(
+    input: Tensor,
+    size: Any = None,
+    scale_factor: Any = None,
+    mode: str = "nearest",
+    align_corners: bool | None = None,
+) -> Tensor:
+    """Deprecated alias of ``interpolate``."""
+    return interpolate(input, size, scale_factor, mode, align_corners)
+
+
+def upsample_nearest(input: Tensor, size: Any = None, scale_factor: Any = None) -> Tensor:
+    """Deprecated: ``interpolate(..., mode="nearest")``."""
+    return interpolate(input, size, scale_factor, mode="nearest")
+
+
+def upsample_bilinear(input: Tensor, size: Any = None, scale_factor: Any = None) -> Tensor:
+    """Deprecated: ``interpolate(..., mode="bilinear", align_corners=True)``."""
+    return interpolate(input, size, scale_factor, mode="bilinear", align_corners=True)
+
+
+def rrelu(
+    input: Tensor,
+    lower: float = 1.0 / 8,
+    upper: float = 1.0 / 3,
+    training: bool = False,
+    inplace: bool = False,
+) -> Tensor:
+    """Randomized leaky ReLU: negative inputs scaled by a slope drawn from
+    ``U(lower, upper)`` when training, by ``(lower + upper) / 2`` otherwise. The draws come
+    from the frontend's generator, not torch's stream."""
+    T = _torch()
+    if training:
+        slopes = T.rand_like(input) * (upper - lower) + lower
+        result = T.where(input >= 0, input, input * slopes)
+    else:
+        result = leaky_relu(input, (lower + upper) / 2)
+    if inplace:
+        return input.copy_(result)
+    return result
+
+
+def rrelu_(
+    input: Tensor, lower: float = 1.0 / 8, upper: float = 1.0 / 3, training: bool = False
+) -> Tensor:
+    """In-place ``rrelu``."""
+    return rrelu(input, lower, upper, training, inplace=True)
+
+
+__all__ += [
+    "channel_shuffle", "local_response_norm", "max_unpool1d", "max_unpool2d", "max_unpool3d",
+    "native_channel_shuffle", "pdist", "rrelu", "rrelu_", "upsample", "upsample_bilinear",
+    "upsample_nearest",
+]  # fmt: skip
