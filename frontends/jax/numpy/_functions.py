@@ -89,8 +89,6 @@ _SPEC: dict[str, dict[str, Any]] = {
             "dsplit",
             "unstack",
             "trim_zeros",
-            "real",
-            "imag",
             "angle",
             "isreal",
             "iscomplex",
@@ -106,8 +104,6 @@ _SPEC: dict[str, dict[str, Any]] = {
             "poly",
             "polyder",
             "polyint",
-            "flatnonzero",
-            "argwhere",
             "extract",
             "compress",
             "apply_over_axes",
@@ -178,7 +174,6 @@ _SPEC: dict[str, dict[str, Any]] = {
     "polyfit": {"arrays": ("x", "y"), "promote_names": ("x", "y"), "inexact": True},
     "trapezoid": {"arrays": ("y", "x"), "promote_names": ("y", "x"), "strong": True},
     # logic
-    "allclose": {"arrays": ("a", "b"), "promote_names": ("a", "b"), "inexact": True},
     "isclose": {"arrays": ("a", "b"), "promote_names": ("a", "b"), "strong": True},
     "array_equal": {"arrays": (), "promote_names": ()},
     "array_equiv": {"arrays": (), "promote_names": ()},
@@ -266,20 +261,84 @@ def _sized_post(out: Any, size: int | None = None, fill_value: Any = None) -> An
     return _sized(out, size, fill_value)
 
 
-_SIZED = ("nonzero", "argwhere", "flatnonzero", "unique_values")
+_SIZED = ("unique_values",)
+
+
+def _nonzero_sized(a: Array, size: int, fill_value: Any) -> tuple[Array, ...]:
+    """The first ``size`` nonzero positions with no host read (jit-friendly, as JAX's
+    ``size=``): a running count places each index, one scatter writes them."""
+    int32 = jdt.default_dtype("i")
+    shape = a.shape
+    mask = ops.reshape(native_of(a), (-1,))
+    if core.as_core_dtype(mask.dtype) != core.bool:
+        mask = ops.not_equal(mask, ops.zeros((), dtype=core.as_core_dtype(mask.dtype)))
+    n = int(mask.shape[0])
+    slot = ops.subtract(
+        ops.cumulative_sum(ops.astype(mask, core.int64), axis=0), ops.asarray(1, dtype=core.int64)
+    )
+    slot = ops.where(
+        ops.logical_and(mask, ops.less(slot, size)), slot, ops.asarray(size, dtype=core.int64)
+    )
+    flat = ops.scatter(
+        ops.zeros((size + 1,), dtype=core.int64), 0, slot, ops.arange(n, dtype=core.int64)
+    )
+    flat = ops.get_item(flat, slice(0, size))
+    found = ops.less(ops.arange(size, dtype=core.int64), ops.sum(ops.astype(mask, core.int64)))
+    fills = fill_value if isinstance(fill_value, tuple) else (fill_value,) * len(shape)
+    out = []
+    stride = 1
+    strides = []
+    for extent in reversed(shape):
+        strides.append(stride)
+        stride *= extent
+    for extent, stride, fill in zip(shape, reversed(strides), fills):
+        index = ops.remainder(
+            ops.floor_divide(flat, ops.asarray(stride, dtype=core.int64)),
+            ops.asarray(builtins.max(extent, 1), dtype=core.int64),
+        )
+        index = ops.where(found, index, ops.asarray(0 if fill is None else fill, dtype=core.int64))
+        out.append(Array._wrap(ops.astype(index, int32), False, int32))
+    return tuple(out)
 
 
 def nonzero(a: Any, *, size: int | None = None, fill_value: Any = None) -> tuple[Array, ...]:
-    """``jnp.nonzero`` (0-d input is an error, as in JAX)."""
+    """``jnp.nonzero`` (0-d input is an error, as in JAX); with ``size=`` no value is
+    read to the host."""
     check_arraylike("jnp.nonzero", a)
     a = as_array(a)
     if a.ndim == 0:
         raise ValueError(
             "Calling nonzero on 0d arrays is not allowed. Use jnp.atleast_1d(scalar).nonzero() instead."
         )
+    if size is not None:
+        return _nonzero_sized(a, int(size), fill_value)
     with numpy_profile():
         result = _np.nonzero(_np.ndarray._from_native(a.native))
-    return _sized(wrap(result), size, fill_value)
+    return wrap(result)
+
+
+def argwhere(a: Any, *, size: int | None = None, fill_value: Any = None) -> Array:
+    """``jnp.argwhere``: the nonzero positions as rows."""
+    check_arraylike("jnp.argwhere", a)
+    a = as_array(a)
+    if a.ndim == 0:
+        a = a.reshape(1)
+        return stack(nonzero(a, size=size, fill_value=fill_value), axis=1)[:, :0]
+    return stack(nonzero(a, size=size, fill_value=fill_value), axis=1)
+
+
+def flatnonzero(a: Any, *, size: int | None = None, fill_value: Any = None) -> Array:
+    """``jnp.flatnonzero``."""
+    check_arraylike("jnp.flatnonzero", a)
+    return nonzero(as_array(a).ravel(), size=size, fill_value=fill_value)[0]
+
+
+def allclose(
+    a: Any, b: Any, rtol: Any = 1e-05, atol: Any = 1e-08, equal_nan: bool = False
+) -> Array:
+    """``jnp.allclose``: a 0-d bool Array (numpy's is a Python bool, a host read)."""
+    check_arraylike("jnp.allclose", a, b)
+    return _all(isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
 def where(condition: Any, x: Any = None, y: Any = None, /, *, size: int | None = None,
@@ -541,10 +600,8 @@ def piecewise(x: Any, condlist: Any, funclist: Any, *args: Any, **kw: Any) -> Ar
     function is the default where no condition holds."""
     check_arraylike("jnp.piecewise", x)
     x = as_array(x)
-    if (
-        (isinstance(condlist, Array)
-        and condlist.ndim == x.ndim)
-        or isinstance(condlist, builtins.bool)
+    if (isinstance(condlist, Array) and condlist.ndim == x.ndim) or isinstance(
+        condlist, builtins.bool
     ):
         condlist = [condlist]
     conds = [as_array(c).astype(builtins.bool) for c in condlist]
@@ -605,7 +662,7 @@ def build() -> dict[str, Any]:
     namespace: dict[str, Any] = {}
     for name, options in _SPEC.items():
         namespace[name] = _build(name, **options)
-    for name in _SIZED[1:]:
+    for name in _SIZED:
         options = dict(_SPEC.get(name, {}))
         options["jax_kwargs"] = ("size", "fill_value")
         namespace[name] = _build(name, post=_sized_post, **options)
@@ -618,7 +675,7 @@ def build() -> dict[str, Any]:
 
 
 _ns = build()
-globals().update(_ns)
+globals().update({k: v for k, v in _ns.items() if k not in globals()})  # custom ones win
 _sort = _build("sort")
 _real = _build("real", strong=False)
 _imag = _build("imag", strong=False)
@@ -638,11 +695,13 @@ maximum, minimum, less, subtract, remainder = (
     _uf["subtract"],
     _uf["remainder"],
 )
-flip, moveaxis, concatenate = _ns["flip"], _ns["moveaxis"], _ns["concatenate"]
+flip, moveaxis, concatenate, stack = _ns["flip"], _ns["moveaxis"], _ns["concatenate"], _ns["stack"]
+isclose, _all = _ns["isclose"], _ns["all"]
 min = _ns["min"]
 
 FUNCTIONS = {
     **_ns, "nonzero": nonzero, "where": where, "clip": clip, "sort": sort, "argsort": argsort,
+    "argwhere": argwhere, "flatnonzero": flatnonzero, "allclose": allclose,
     "take": take, "take_along_axis": take_along_axis, "unique": unique, "repeat": repeat,
     "bincount": bincount, "polydiv": polydiv, "real": real, "imag": imag,
     "piecewise": piecewise, "fill_diagonal": fill_diagonal, "place": place, "put": put,
