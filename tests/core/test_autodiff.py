@@ -328,3 +328,21 @@ def test_jax_jit_traces_forward_and_backward():
         x = native.asarray(numpy.array([0.5, -1.0]))
         expected = 2 * numpy.array([0.5, -1.0]) * (1 - numpy.tanh(numpy.array([0.25, 1.0])) ** 2)
         numpy.testing.assert_allclose(numpy.asarray(step(x)), expected, rtol=1e-12)
+
+
+def test_value_modified_after_saving_raises_at_backward():
+    """mark_modified: a node whose rule reads a replaced value raises; one that does not
+    read it (add), and the node that computed the replacement, do not."""
+    x = native.asarray(numpy.array([0.5, 1.0]))
+    autodiff.track(x)
+    y = native.exp(x)  # exp's rule reads its output
+    z = native.add(y, 1.0)  # add's rule reads nothing
+    replaced = native.multiply(y, 2.0)
+    autodiff.mark_modified(y, replaced)
+    with pytest.raises(autodiff.ModifiedError, match="modified by an inplace operation"):
+        autodiff.backward([native.sum(z)], [native.asarray(1.0)], retain_graph=True)
+    w = native.add(x, 1.0)
+    v = native.multiply(w, 3.0)
+    autodiff.mark_modified(w, v)
+    sink = autodiff.backward([native.sum(v)], [native.asarray(1.0)], capture=[x])
+    numpy.testing.assert_allclose(core.Array(sink[0]).to_numpy(), [3.0, 3.0])
