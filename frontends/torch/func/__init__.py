@@ -435,7 +435,7 @@ def jvp(
 
 def _dims(spec: Any, tree: Any, what: str) -> list[Any]:
     """``in_dims``/``out_dims`` broadcast to one entry per leaf of ``tree``."""
-    leaves, treedef = tree_flatten(tree)
+    leaves, _ = tree_flatten(tree)
     if spec is None or isinstance(spec, int):
         return [spec] * len(leaves)
     spec_leaves: list[Any] = []

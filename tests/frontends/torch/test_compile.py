@@ -1,0 +1,144 @@
+"""torch.compile against real torch (eager) and the frontend's own eager run: a whole training
+step (forward, backward, AdamW update, BatchNorm running statistics) and a compiled forward
+with backward outside, on every backend; on jax each is one compiled program, cached per
+structure; untraceable Python falls back to eager unless fullgraph=True."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy
+import pytest
+import torch as real_torch
+
+import core
+from frontends import torch
+from frontends.torch import _compile
+
+RNG = numpy.random.default_rng(0)
+X = RNG.standard_normal((16, 4)).astype(numpy.float32)
+Y = RNG.standard_normal((16, 2)).astype(numpy.float32)
+TOL = {"rtol": 1e-5, "atol": 1e-5}
+
+
+def _model(T: Any) -> Any:
+    return T.nn.Sequential(T.nn.Linear(4, 8), T.nn.ReLU(), T.nn.BatchNorm1d(8), T.nn.Linear(8, 2))
+
+
+def _pair() -> tuple[Any, Any]:
+    """The same initial model in real torch and in the frontend."""
+    real_torch.manual_seed(0)
+    reference = _model(real_torch)
+    model = _model(torch)
+    model.load_state_dict(
+        {k: torch.tensor(v.detach().numpy()) for k, v in reference.state_dict().items()}
+    )
+    return reference, model
+
+
+def _train(T: Any, model: Any, compiled: bool, steps: int = 3) -> tuple[list[float], Any]:
+    opt = T.optim.AdamW(model.parameters(), lr=1e-2)
+
+    def step(x: Any, y: Any) -> Any:
+        opt.zero_grad()
+        loss = T.nn.functional.mse_loss(model(x), y)
+        loss.backward()
+        opt.step()
+        return loss
+
+    run = torch.compile(step) if compiled else step
+    x, y = T.tensor(X), T.tensor(Y)
+    return [float(run(x, y)) for _ in range(steps)], run
+
+
+def _states(model: Any) -> list[numpy.ndarray]:
+    return [
+        numpy.asarray(v.detach().numpy(), dtype=numpy.float64) for v in model.state_dict().values()
+    ]
+
+
+def test_training_step(backend: str) -> None:
+    reference, model = _pair()
+    expected, _ = _train(real_torch, reference, compiled=False)
+    losses, run = _train(torch, model, compiled=True)
+    numpy.testing.assert_allclose(losses, expected, **TOL)
+    for ours, theirs in zip(_states(model), _states(reference)):
+        numpy.testing.assert_allclose(ours, theirs, **TOL)
+    if backend == "jax":
+        # one program before the first step (no gradients, no optimizer state) and one
+        # after it, reused from the third step on: nothing ran eagerly
+        assert len(run.programs) == 2 and all(p is not None for p in run.programs.values())
+        program = next(iter(run.programs.values()))
+        assert "jax" in program.forward._compiled
+    grads = [p.grad for p in model.parameters()]
+    assert all(g is not None and g.shape == p.shape for g, p in zip(grads, model.parameters()))
+
+
+def test_forward_then_backward_outside(backend: str) -> None:
+    reference, model = _pair()
+    compiled = torch.compile(model)
+    assert compiled._orig_mod is model and isinstance(compiled, torch.nn.Module)
+    for _ in range(2):  # the second call reuses the program and the backward program
+        for m in (model, reference):
+            m.zero_grad()
+        out = compiled(torch.tensor(X))
+        (out * torch.tensor(Y)).sum().backward()
+        expected = reference(real_torch.tensor(X))
+        (expected * real_torch.tensor(Y)).sum().backward()
+        numpy.testing.assert_allclose(out.detach().numpy(), expected.detach().numpy(), **TOL)
+        for p, q in zip(model.parameters(), reference.parameters()):
+            numpy.testing.assert_allclose(p.grad.numpy(), q.grad.numpy(), **TOL)
+    # running statistics of train mode were written back
+    for ours, theirs in zip(_states(model), _states(reference)):
+        numpy.testing.assert_allclose(ours, theirs, **TOL)
+    compiled.eval()
+    reference.eval()
+    with torch.no_grad():
+        out = compiled(torch.tensor(X))
+    assert not out.requires_grad
+    numpy.testing.assert_allclose(
+        out.numpy(), reference(real_torch.tensor(X)).detach().numpy(), **TOL
+    )
+
+
+def _breaks(x: Any) -> Any:
+    if float(x.sum()) > 0:  # a host read: cannot be traced
+        return x * 2
+    return x - 1
+
+
+@pytest.mark.parametrize("backend", ["jax"], indirect=True)
+def test_graph_break(backend: str) -> None:
+    x = torch.tensor(X)
+    numpy.testing.assert_allclose(torch.compile(_breaks)(x).numpy(), _breaks(x).numpy())
+    compiled = torch.compile(_breaks)
+    compiled(x)
+    assert list(compiled.programs.values()) == [None]  # that structure stays eager
+    with pytest.raises(Exception, match="(?i)concret|tracer"):
+        torch.compile(_breaks, fullgraph=True)(x)
+    # a traced random draw from torch's (host-side) generator is a graph break too
+    torch.manual_seed(1)
+    dropped = torch.compile(lambda t: torch.nn.functional.dropout(t, 0.5))(x)
+    torch.manual_seed(1)
+    numpy.testing.assert_array_equal(dropped.numpy(), torch.nn.functional.dropout(x, 0.5).numpy())
+
+
+def test_decorator_forms() -> None:
+    @torch.compile
+    def double(t: Any) -> Any:
+        return t * 2
+
+    @torch.compile(fullgraph=True, mode="reduce-overhead")
+    def triple(t: Any) -> Any:
+        return t * 3
+
+    def plain(t: Any) -> Any:
+        return t
+
+    x = torch.tensor(X)
+    with core.use_backend("jax"):
+        x = torch.tensor(X)
+        numpy.testing.assert_allclose(double(x).numpy(), X * 2)
+        numpy.testing.assert_allclose(triple(x).numpy(), X * 3)
+        assert _compile.is_compiling() is False
+    assert torch.compile(plain, disable=True) is plain
