@@ -587,3 +587,47 @@ def eig_native(x: Any) -> tuple[Any, Any]:
     values, vectors = ops.linalg.eig(x)
     target = complex_dtype(real_dtype(dtype_of(x)))
     return ops.astype(values, target), ops.astype(vectors, target)
+
+
+def lu_triangles(lu_value: Any) -> tuple[Any, Any]:
+    """``(L, U)`` of a packed LU: L (m, k) unit lower triangular, U (k, n) upper."""
+    m, n = lu_value.shape[-2], lu_value.shape[-1]
+    k = builtins.min(m, n)
+    dtype = dtype_of(lu_value)
+    lower = ops.add(ops.tril(lu_value, k=-1), ops.eye(m, n, dtype=dtype))
+    lower = ops.take(lower, ops.arange(k, dtype=core.int64), axis=-1)
+    upper = ops.take(ops.triu(lu_value), ops.arange(k, dtype=core.int64), axis=-2)
+    return lower, upper
+
+
+def permutation_from_rows(rows: Any, m: int, dtype: core.Dtype) -> Any:
+    """P with ``P[rows[i], i] = 1`` (``A = P @ L @ U`` when row i of ``L @ U`` is row
+    ``rows[i]`` of A)."""
+    identity = ops.eye(m, dtype=dtype)
+    if ndim_of(rows) == 1:
+        p_transposed = ops.take(identity, rows, axis=0)
+    else:
+        p_transposed = ops.take_along_axis(
+            ops.broadcast_to(identity, (*rows.shape, m)),
+            ops.broadcast_to(ops.expand_dims(rows, axis=-1), (*rows.shape, m)),
+            axis=-2,
+        )
+    return ops.matrix_transpose(p_transposed)
+
+
+def rows_from_pivots(pivots: Any, m: int) -> Any:
+    """The row order LAPACK's 1-based pivots (row k swapped with row pivots[k]) give."""
+    batch = tuple(pivots.shape[:-1])
+    positions = ops.arange(m, dtype=core.int64)
+    rows = ops.broadcast_to(positions, (*batch, m))
+    swaps = ops.subtract(ops.astype(pivots, core.int64), scalar(1, core.int64))
+    for k in range(pivots.shape[-1]):
+        target = ops.take(swaps, ops.asarray([k], dtype=core.int64), axis=-1)  # (..., 1)
+        at_k = ops.take(rows, ops.asarray([k], dtype=core.int64), axis=-1)
+        at_target = ops.take_along_axis(rows, target, axis=-1)
+        rows = ops.where(
+            ops.equal(positions, scalar(k, core.int64)),
+            at_target,
+            ops.where(ops.equal(positions, target), at_k, rows),
+        )
+    return rows

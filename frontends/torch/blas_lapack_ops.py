@@ -24,11 +24,14 @@ from frontends.torch._linalg_native import (
     cholesky_native,
     det_native,
     inv_native,
+    lu_triangles,
     matrix_exp_native,
     matrix_power_native,
     multi_dot_native,
+    permutation_from_rows,
     pinv_native,
     qr_native,
+    rows_from_pivots,
     slogdet_native,
     solve_native,
     svd_native,
@@ -482,3 +485,73 @@ symeig = _removed("symeig", "torch.linalg.eigh")
 for _name in ("lstsq", "solve", "eig", "symeig"):
     setattr(Tensor, _name, globals()[_name])
 __all__ += ["eig", "lstsq", "matrix_rank", "solve", "symeig"]
+
+
+# ---------------------------------------------------------------------------------------
+# LU and triangular solves (torch.* forms; torch.linalg has the current API)
+# ---------------------------------------------------------------------------------------
+_lu_with_info_type = return_types.make("_lu_with_info", ("LU", "pivots", "info"))
+_lu_unpack_type = return_types.make("lu_unpack", ("P", "L", "U"))
+_triangular_solve_type = return_types.make("triangular_solve", ("solution", "cloned_coefficient"))
+
+
+def _linalg() -> Any:
+    import sys
+
+    return sys.modules["frontends.torch"].linalg
+
+
+def lu(A: Tensor, pivot: bool = True, get_infos: bool = False, out: Any = None) -> Any:
+    """torch.lu: ``(LU, pivots)``, with ``info`` when ``get_infos`` (deprecated in torch
+    for ``torch.linalg.lu_factor``/``lu_factor_ex``)."""
+    LU, pivots, info = _linalg().lu_factor_ex(A, pivot=pivot)
+    return _lu_with_info_type(LU, pivots, info) if get_infos else (LU, pivots)
+
+
+@torch_function("LU_data")
+def lu_unpack(
+    LU_data: Tensor, LU_pivots: Tensor, unpack_data: bool = True, unpack_pivots: bool = True
+) -> Any:
+    """``(P, L, U)`` from ``lu_factor``'s packed LU and 1-based pivots (empty tensors for
+    the parts not unpacked)."""
+    m = LU_data.shape[-2]
+    dtype = dtype_of(LU_data)
+    empty = ops.zeros((0,), dtype=dtype)
+    if unpack_data:
+        lower, upper = lu_triangles(LU_data)
+    else:
+        lower, upper = empty, empty
+    if unpack_pivots:
+        permutation = permutation_from_rows(rows_from_pivots(LU_pivots, m), m, dtype)
+    else:
+        permutation = empty
+    return _lu_unpack_type(permutation, lower, upper)
+
+
+def lu_solve(b: Tensor, LU_data: Tensor, LU_pivots: Tensor, *, out: Any = None) -> Tensor:
+    """torch.lu_solve: ``torch.linalg.lu_solve(LU_data, LU_pivots, b)``."""
+    return _linalg().lu_solve(LU_data, LU_pivots, b)
+
+
+def triangular_solve(
+    b: Tensor,
+    A: Tensor,
+    upper: bool = True,
+    transpose: bool = False,
+    unitriangular: bool = False,
+    *,
+    out: Any = None,
+) -> Any:
+    """torch.triangular_solve: ``(solution, cloned_coefficient)`` of ``A X = b`` (``A^T``
+    when ``transpose``)."""
+    coefficient = A.mT if transpose else A
+    solution = _linalg().solve_triangular(
+        coefficient, b, upper=upper != transpose, unitriangular=unitriangular
+    )
+    return _triangular_solve_type(solution, A.clone())
+
+
+Tensor.lu = lu
+Tensor.lu_solve = lu_solve
+Tensor.triangular_solve = triangular_solve
+__all__ += ["lu", "lu_solve", "lu_unpack", "triangular_solve"]

@@ -12,7 +12,7 @@ through the pseudo-inverse for every driver (torch's ``gelsy`` gives the same so
 full-rank systems). Singular inputs are not detected: ``inv`` of a singular matrix gives
 whatever the backend gives (torch raises ``LinAlgError``).
 
-Not here: ``householder_product``, ``ldl_factor``/``ldl_solve``, ``lu_solve``.
+Not here: ``householder_product``, ``ldl_factor``/``ldl_factor_ex``/``ldl_solve``.
 """
 
 from __future__ import annotations
@@ -39,13 +39,17 @@ from frontends.torch._linalg_native import (
     eps,
     inv_native,
     lu_native,
+    lu_triangles,
     matrix_exp_native,
     matrix_norm_native,
     matrix_power_native,
+    mH,
     multi_dot_native,
+    permutation_from_rows,
     pinv_native,
     powers_native,
     qr_native,
+    rows_from_pivots,
     slogdet_native,
     solve_native,
     svd_native,
@@ -498,25 +502,9 @@ def lu(A: Tensor, *, pivot: bool = True, out: Any = None) -> Any:
     if not pivot:
         raise RuntimeError("linalg.lu_factor: LU without pivoting is not implemented on the CPU")
     check_matrix("linalg.lu", A, square=False)
-    m, n = A.shape[-2], A.shape[-1]
-    k = builtins.min(m, n)
     lu_value, _, rows = lu_native(A)
-    dtype = dtype_of(A)
-    lower = ops.add(ops.tril(lu_value, k=-1), ops.eye(m, n, dtype=dtype))
-    lower = ops.take(lower, ops.arange(k, dtype=core.int64), axis=-1)
-    upper = ops.take(ops.triu(lu_value), ops.arange(k, dtype=core.int64), axis=-2)
-    # P[rows[i], i] = 1: row i of P @ L @ U is row rows^-1 ... build P^T from rows
-    identity = ops.eye(m, dtype=dtype)
-    p_transposed = (
-        ops.take(identity, rows, axis=0)
-        if ndim_of(rows) == 1
-        else ops.take_along_axis(
-            ops.broadcast_to(identity, (*rows.shape, m)),
-            ops.broadcast_to(ops.expand_dims(rows, axis=-1), (*rows.shape, m)),
-            axis=-2,
-        )
-    )
-    return _lu_type(ops.matrix_transpose(p_transposed), lower, upper)
+    lower, upper = lu_triangles(lu_value)
+    return _lu_type(permutation_from_rows(rows, A.shape[-2], dtype_of(A)), lower, upper)
 
 
 @unsupported_dtypes(*_FLOAT_ONLY)
@@ -552,3 +540,59 @@ def tensorsolve(
     cols = math.prod(result_shape)
     solution = solve_native(ops.reshape(A, (rows, cols)), ops.reshape(B, (rows,)))
     return ops.reshape(solution, result_shape)
+
+
+_lu_factor_ex_type = return_types.make("linalg_lu_factor_ex", ("LU", "pivots", "info"))
+
+
+@unsupported_dtypes(*_FLOAT_ONLY)
+@torch_function("A")
+def lu_factor_ex(
+    A: Tensor, *, pivot: bool = True, check_errors: bool = False, out: Any = None
+) -> Any:
+    """``lu_factor`` with an ``info`` of zeros (singular factors are not detected here)."""
+    if not pivot:
+        raise RuntimeError("linalg.lu_factor: LU without pivoting is not implemented on the CPU")
+    check_matrix("torch.lu_factor", A, square=False)
+    lu_value, pivots, _ = lu_native(A)
+    info = ops.zeros(tuple(A.shape[:-2]), dtype=core.int32)
+    return _lu_factor_ex_type(lu_value, pivots, info)
+
+
+def _lu_solve_left(lu_value: Any, pivots: Any, B: Any, adjoint: bool) -> Any:
+    """``A^-1 B`` (``A^-H B`` when adjoint) for ``A = P L U`` given packed."""
+    m = lu_value.shape[-1]
+    lower, upper = lu_triangles(lu_value)
+    p = permutation_from_rows(rows_from_pivots(pivots, m), m, dtype_of(lu_value))
+    if not adjoint:  # U^-1 L^-1 P^T B
+        y = matmul_native(mH(p), B)
+        y = solve_native(lower, y, True, "linalg.lu_solve")
+        return solve_native(upper, y, True, "linalg.lu_solve")
+    y = solve_native(mH(upper), B, True, "linalg.lu_solve")  # P L^-H U^-H B
+    y = solve_native(mH(lower), y, True, "linalg.lu_solve")
+    return matmul_native(p, y)
+
+
+@unsupported_dtypes(*_FLOAT_ONLY)
+@torch_function("LU", "B")
+def lu_solve(
+    LU: Tensor,
+    pivots: Tensor,
+    B: Tensor,
+    *,
+    left: bool = True,
+    adjoint: bool = False,
+    out: Tensor | None = None,
+) -> Tensor:
+    """Solves ``A X = B`` (``X A = B`` when not ``left``; ``A^H`` when ``adjoint``) from
+    ``lu_factor``'s output."""
+    check_matrix("linalg.lu_solve", LU)
+    if ndim_of(B) < 2:
+        raise RuntimeError("linalg.lu_solve: The input tensor B must have at least 2 dimensions.")
+    if left:
+        return _lu_solve_left(LU, pivots, B, adjoint)
+    # X A = B  <=>  A^H X^H = B^H
+    return mH(_lu_solve_left(LU, pivots, mH(B), not adjoint))
+
+
+__all__ += ["lu_factor_ex", "lu_solve"]
