@@ -116,7 +116,7 @@ def _unwrap_out(natives: Sequence[Any], out: dict[str, Any]) -> Any:
 def _scalar_pred(name: str, pred: Any) -> Array:
     p = asarray(pred, name)
     if p.ndim:
-        raise TypeError(f"Pred must be a scalar, got {pred} of shape {p.shape}.")
+        raise TypeError(f"Pred must be a scalar, got an array of shape {p.shape}.")
     if p._dtype.kind not in "biuf":
         raise TypeError(f"Pred type must be either boolean or number, got {p.dtype}.")
     return p
@@ -175,9 +175,9 @@ def switch(index: Any, branches: Sequence[Callable], *operands: Any, operand: An
         raise ValueError("Empty branch sequence")
     i = asarray(index, "switch")
     if i.ndim:
-        raise TypeError(f"Branch index must be scalar, got {index} of shape {i.shape}.")
+        raise TypeError(f"Branch index must be scalar, got an array of shape {i.shape}.")
     if i._dtype.kind not in "iu":
-        raise TypeError(f"Index type must be an integer, got {index}.")
+        raise TypeError(f"Index type must be an integer, got {i.dtype}.")
     n = len(branches)
     if not is_tracer(i.native):
         return branches[min(max(int(i), 0), n - 1)](*operands)

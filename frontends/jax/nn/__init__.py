@@ -57,8 +57,10 @@ def relu(x: Any) -> Array:
 
 
 def relu6(x: Any) -> Array:
-    (a,) = promote_args("relu6", x)
-    return _w(ops.minimum(ops.maximum(a.native, _c(0, a)), _c(6, a)), a)
+    """``jax.nn.relu6``: min(max(x, 0), 6.0) (integers become floats through the weak
+    6.0, as in JAX)."""
+    a, six = promote_args("relu6", x, 6.0)
+    return _w(ops.minimum(ops.maximum(a.native, _c(0, a)), six.native), a)
 
 
 def identity(x: Any) -> Array:
@@ -67,8 +69,10 @@ def identity(x: Any) -> Array:
 
 
 def sigmoid(x: Any) -> Array:
-    a = _f("sigmoid", x)
-    return _w(ops.sigmoid(a.native), a)
+    """``jax.nn.sigmoid``: ``lax.logistic`` (no promotion: integers raise, as in JAX)."""
+    from frontends.jax import lax
+
+    return lax.logistic(x)
 
 
 def tanh(x: Any) -> Array:
@@ -177,8 +181,10 @@ def selu(x: Any) -> Array:
 
 
 def gelu(x: Any, approximate: bool = True) -> Array:
-    """``jax.nn.gelu``: the tanh approximation by default (as JAX), else the erfc form."""
+    """``jax.nn.gelu``: the tanh approximation by default (as JAX), else the erfc form;
+    never weak (JAX multiplies by a numpy constant of the input's dtype)."""
     a = _f("gelu", x)
+    a = Array._wrap(a.native, False, a._dtype)
     v = a.native
     if approximate:
         inner = ops.multiply(

@@ -81,8 +81,8 @@ def oracle(cases: dict[str, str], imports: str) -> dict[str, Any]:
 def frontend(cases: dict[str, str], ns: dict[str, Any]) -> dict[str, Any]:
     """The frontend's encoded result of every case, in the current backend. On the jax
     backend each case runs inside ``jax.jit`` (the inputs as its arguments), one compile
-    per case instead of one per op; a case whose native functions read traced values on
-    the host (core's integer-array indexing) runs eagerly instead."""
+    per case instead of one per op; a case whose functions read a traced value on the
+    host runs eagerly instead."""
     from frontends.jax import numpy as jnp
 
     scope: dict[str, Any] = {"np": numpy, "jnp": jnp, "A": jnp.asarray, **ns}
@@ -94,22 +94,13 @@ def frontend(cases: dict[str, str], ns: dict[str, Any]) -> dict[str, Any]:
     return _jitted(cases, scope, local)
 
 
-EAGER_ON_JAX = {
-    "top_k", "dynamic_update_slice", "gather_rows", "scatter_add", "lu_solve", "log_softmax_where",
-}  # fmt: skip
-"""Cases run eagerly on the jax backend when they cannot trace: core's integer-array
-indexing reads its indices on the host, so those functions do not trace under jax.jit,
-and an eager JAX op compiles once per shape (about a second per case here). The other
-such cases run on the three other backends only."""
-
-
 CHUNK = 16  # cases per jax.jit program (XLA's compile time grows faster than the size)
 
 
 def _jitted(cases: dict[str, str], scope: dict[str, Any], local: dict[str, Any]) -> dict[str, Any]:
     """All cases traced into one ``jax.jit`` program (the inputs as its arguments, one
     compile); a case that raises while tracing records its exception type, and one that
-    reads a traced value on the host runs eagerly (if in ``EAGER_ON_JAX``)."""
+    reads a traced value on the host runs eagerly."""
     import warnings
 
     import jax
@@ -161,10 +152,7 @@ def _jitted(cases: dict[str, str], scope: dict[str, Any], local: dict[str, Any])
         results[name] = local["_enc"](tree_util.tree_unflatten(treedef, outs))
     for name, value in list(results.items()):
         if value == "host":
-            if name in EAGER_ON_JAX:
-                results[name] = local["_run"]({name: cases[name]}, scope)[name]
-            else:
-                del results[name]
+            results[name] = local["_run"]({name: cases[name]}, scope)[name]
     return results
 
 
@@ -212,12 +200,11 @@ def mismatches(got: Any, want: Any, name: str, rtol: float, atol: float) -> list
 
 def check_all(cases: dict[str, str], want: dict[str, Any], ns: dict[str, Any],
               tolerances: dict[str, tuple[float, float]] | None = None) -> None:  # fmt: skip
+    """Every case's frontend result against real JAX's."""
     got = frontend(cases, ns)
     tolerances = tolerances or {}
     problems = []
     for name in cases:
-        if name not in got:  # on the jax backend, see EAGER_ON_JAX
-            continue
         rtol, atol = tolerances.get(name, (2e-5, 2e-6))
         problems += mismatches(got[name], want[name], name, rtol, atol)
     assert not problems, f"{core.get_backend()}:\n" + "\n".join(problems)
