@@ -75,11 +75,16 @@ class _Anything:
 
 
 def _natives(structure: Any) -> Any:
-    """A user structure with its tensors (and Python/numpy leaves) as native arrays."""
-    return nest.map_structure(
-        lambda leaf: leaf.native if isinstance(leaf, FrontendArray) else to_native(leaf),
-        structure,
-    )
+    """A user structure with its tensors (and Python/numpy leaves) as native arrays; as in
+    tf.data, tuples and dicts are structure while a Python list is one tensor."""
+    if isinstance(structure, dict):
+        return {key: _natives(value) for key, value in structure.items()}
+    if isinstance(structure, tuple):
+        items = [_natives(value) for value in structure]
+        return type(structure)(*items) if hasattr(structure, "_fields") else tuple(items)
+    if isinstance(structure, FrontendArray):
+        return structure.native
+    return to_native(structure)
 
 
 def _wrap(structure: Any) -> Any:
@@ -127,12 +132,9 @@ class Dataset:
                     "Unbatching a tensor is only supported for rank >= 1, but got a scalar."
                 )
         size = int(flat[0].shape[0])
-        if any(int(leaf.shape[0]) != size for leaf in flat):
-            raise errors.invalid_argument(
-                "Dimensions of the components do not match: all components must have the same "
-                "size in the 0th dimension",
-                "TensorSliceDataset",
-            )
+        for leaf in flat:
+            if int(leaf.shape[0]) != size:
+                raise ValueError(f"Dimensions {size} and {int(leaf.shape[0])} are not compatible")
         spec = nest.map_structure(lambda leaf: _spec_of(ops.get_item(leaf, 0)) if size else
                                   TensorSpec(tuple(leaf.shape[1:]), _dtypes.of(native_dtype(leaf))),
                                   values)  # fmt: skip
@@ -398,10 +400,13 @@ class Dataset:
         def pad_rows(rows: list[Any]) -> Any:
             structure = rows[0]
             flat_rows = [nest.flatten(r) for r in rows]
-            shapes = (nest.flatten(padded_shapes) if padded_shapes is not None
-                      else [None] * len(flat_rows[0]))  # fmt: skip
-            fills = (nest.flatten(padding_values) if padding_values is not None
-                     else [None] * len(flat_rows[0]))  # fmt: skip
+            count = len(flat_rows[0])
+            shapes = (
+                _up_to(self._spec, padded_shapes) if padded_shapes is not None else [None] * count
+            )
+            fills = (
+                _up_to(self._spec, padding_values) if padding_values is not None else [None] * count
+            )
             out = []
             for k, leaves in enumerate(zip(*flat_rows)):
                 rank = len(leaves[0].shape)
@@ -457,7 +462,11 @@ class Dataset:
                 lambda s: spec_of(s, [None] * (s.shape.rank or 0)), self._spec
             )
         else:
-            spec = nest.map_structure(lambda s, p: spec_of(s, p), self._spec, padded_shapes)
+            specs = [
+                spec_of(s, p)
+                for s, p in zip(nest.flatten(self._spec), _up_to(self._spec, padded_shapes))
+            ]
+            spec = nest.pack_sequence_as(self._spec, specs)
         return Dataset(make, spec, _batched(self._cardinality, size, drop_remainder))
 
     def unbatch(self, name: Any = None) -> Dataset:
@@ -576,6 +585,17 @@ def _shuffled(source: _PyIterator[Any], size: int, key: int, counter: int) -> _P
         yield buffer[index]
         buffer[index] = buffer[start % size]
         start += 1
+
+
+def _up_to(structure: Any, values: Any) -> list[Any]:
+    """``values`` flattened down to ``structure``'s leaves (a shape list stays whole)."""
+    if not nest.is_nested(structure):
+        return [values]
+    if not nest.is_nested(values):
+        return [values] * len(nest.flatten(structure))
+    if isinstance(structure, dict):
+        return [item for key in sorted(structure) for item in _up_to(structure[key], values[key])]
+    return [item for sub, val in zip(structure, values) for item in _up_to(sub, val)]
 
 
 def _lazy_spec(dataset: Dataset, make: Callable[[], _PyIterator[Any]], probe: list[Any]) -> Any:
