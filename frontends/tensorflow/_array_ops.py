@@ -104,7 +104,8 @@ def stack(values: Any, axis: int = 0, name: str = "stack") -> Tensor:
 
 
 def parallel_stack(values: Any, name: str = "parallel_stack") -> Tensor:
-    return stack(values, 0)
+    """tf.parallel_stack: TF refuses it in eager mode, and so does this frontend."""
+    raise RuntimeError("tf.parallel_stack() is not compatible with eager execution.")
 
 
 def unstack(value: Any, num: Any = None, axis: int = 0, name: str = "unstack") -> list:
@@ -1001,8 +1002,12 @@ def stop_gradient(input: Any, name: Any = None) -> Tensor:
     """tf.stop_gradient: the same values as a fresh array the autodiff engine does not
     track (its gradient is zero/None, as TF's)."""
     x = native(input)
+    if not autodiff.is_tracked(x):
+        return wrap(x)
     with autodiff.no_grad():
-        fresh = ops.astype(x, dtype_of(x), copy=True)
+        # a new array object (the engine keys nodes by identity; jax's and TF's astype
+        # to the same dtype give the input back)
+        fresh = ops.multiply(x, ops.ones((), dtype=dtype_of(x)))
     return wrap(fresh)
 
 

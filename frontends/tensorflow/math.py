@@ -252,7 +252,15 @@ tanh = _unary("tanh", "Tanh", "tanh")
 asinh = _unary("asinh", "Asinh", "asinh")
 acosh = _unary("acosh", "Acosh", "acosh")
 atanh = _unary("atanh", "Atanh", "atanh")
-sigmoid = _unary("sigmoid", "Sigmoid", "sigmoid")
+sigmoid = _unary(
+    "sigmoid",
+    "Sigmoid",
+    lambda x: (
+        ops.divide(ops.ones_like(x), ops.add(ops.ones_like(x), ops.exp(ops.negative(x))))
+        if dtype_of(x).kind == "c"
+        else ops.sigmoid(x)
+    ),
+)
 ceil = _unary("ceil", "Ceil", "ceil")
 floor = _unary("floor", "Floor", "floor")
 rint = _unary("rint", "Rint", "round")
@@ -378,7 +386,7 @@ def invert_permutation(x: Any, name: Any = None) -> Any:
         raise errors.invalid_argument(
             f"{values.tolist()} is not a permutation of 0..{n - 1}", "InvertPermutation"
         )
-    return wrap(ops.argsort(v))
+    return wrap(ops.astype(ops.argsort(v), dtype_of(v)))
 
 
 # ---------------------------------------------------------------------------------------

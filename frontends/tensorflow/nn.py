@@ -277,6 +277,8 @@ def _conv(x: Any, w: Any, strides: Any, padding: Any, data_format: Any, dilation
     weight = ops.permute_dims(w, (rank + 1, rank, *builtins.range(rank)))
     out = ops.nn.conv(xf, weight, stride=builtins.tuple(strides_), padding=0,
                       dilation=builtins.tuple(dilations_), groups=groups)  # fmt: skip
+    if dtype_of(out) != dtype_of(x):
+        out = ops.astype(out, dtype_of(x))
     return _from_first(out, first)
 
 
@@ -828,15 +830,12 @@ def scale_regularization_loss(regularization_loss: Any) -> Tensor:
 # embedding, dropout, space/depth
 # ---------------------------------------------------------------------------------------
 def embedding_lookup(params: Any, ids: Any, max_norm: Any = None, name: Any = None) -> Tensor:
-    """tf.nn.embedding_lookup: ``gather(params, ids)`` (a list of shards is ``mod``
-    partitioned, as TF's default); ``max_norm`` clips each looked-up row."""
+    """tf.nn.embedding_lookup: ``gather(params, ids)`` (a list of shards is ``div``
+    partitioned, as TF 2's); ``max_norm`` clips each looked-up row."""
     if isinstance(params, (list, builtins.tuple)) and len(params) > 1:
-        shards = [native(p) for p in params]
-        index = host(ids)
-        count = len(shards)
-        rows = [native(_array_ops.gather(shards[int(i) % count], int(i) // count))
-                for i in index.reshape(-1)]  # fmt: skip
-        result = ops.reshape(ops.stack(rows), (*index.shape, *shards[0].shape[1:]))
+        # TF 2's "div" strategy: the shards hold consecutive id ranges
+        table = ops.concat([native(p) for p in params], axis=0)
+        result = native(_array_ops.gather(table, ids))
     else:
         table = params[0] if isinstance(params, (list, builtins.tuple)) else params
         result = native(_array_ops.gather(table, ids))
@@ -863,7 +862,7 @@ def dropout(
             f"`x.dtype` must be a floating point tensor as `x` will be scaled. Received: x_dtype={Tensor._from_native(v).dtype}"
         )
     if isinstance(rate, (int, float)) and rate == 0:
-        _random.get_seed(None)
+        getattr(_random, "get_seed", lambda seed: None)(None)  # TF's dummy_rng_step
         return wrap(v)
     r = float(host(rate)) if not isinstance(rate, (int, float)) else float(rate)
     scale = ops.asarray(1 / (1 - r), dtype=dtype_of(v))

@@ -46,7 +46,7 @@ def probes() -> dict[str, Any]:
     for n in UNARY:
         table[f"math.{n}"] = lambda tf, x, n=n: getattr(tf.math, n)(x)
     for n in BINARY:
-        table[f"math.{n}"] = lambda tf, x, n=n: getattr(tf.math, n)(x, x)
+        table[f"math.{n}"] = lambda tf, x, n=n: getattr(tf.math, n)(x, tf.ones_like(x))
     for n in REDUCTIONS:
         table[f"math.{n}"] = lambda tf, x, n=n: getattr(tf.math, n)(x)
     table["math.add_n"] = lambda tf, x: tf.math.add_n([x, x])
@@ -95,11 +95,13 @@ def probes() -> dict[str, Any]:
     return table
 
 
-def run() -> dict[str, str]:
+def run(keys: Any = None) -> dict[str, str]:
     import tensorflow as tf
 
     result = {}
     for key, fn in probes().items():
+        if keys is not None and key not in keys:
+            continue
         code = ""
         for d in ORDER:
             x = (
