@@ -47,8 +47,10 @@ def test_transforms(backend: str) -> None:
     def loss(T: Any) -> Any:
         return lambda a, b: (T.sin(a) @ b).sum() ** 2
 
-    _both(lambda T, F, a, b: F.grad(loss(T))(a, b), X, W)
     _both(lambda T, F, a, b: F.grad(loss(T), argnums=(0, 1))(a, b), X, W)
+    _both(lambda T, F, a: F.hessian(lambda t: (t**3).sum())(a), W)
+    if backend in ("jax", "tensorflow"):
+        return  # the rest is Python over core functions: two backends (eager jax is slow)
     _both(lambda T, F, a, b: F.grad_and_value(loss(T), argnums=1)(a, b), X, W)
     _both(lambda T, F, a: F.grad(lambda t: ((t**2).sum(), {"m": t.mean()}), has_aux=True)(a), X)
     _both(lambda T, F, a: F.grad(lambda d: (d["p"] * d["q"][0]).sum())({"p": a, "q": [a]}), X)
@@ -56,9 +58,7 @@ def test_transforms(backend: str) -> None:
     _both(lambda T, F, a: F.jacrev(lambda t: T.sin(t) * t)(a), W)
     _both(lambda T, F, a, b: F.jacrev(lambda s, t: (s @ t, s.sum()), argnums=(0, 1))(a, b), X, W)
     _both(lambda T, F, a: F.jacfwd(lambda t: T.cumsum(t, 0))(a), W)
-    _both(lambda T, F, a: F.hessian(lambda t: (t**3).sum())(a), W)
     _both(lambda T, F, a: F.vjp(lambda t: (t.sin(), t * 2), a)[1]((a, a)), W)
-    _both(lambda T, F, a: F.vjp(T.exp, a)[0], W)
     _both(lambda T, F, a, b: F.jvp(lambda t: t.sin() * 3, (a,), (b,)), W, W)
 
 
