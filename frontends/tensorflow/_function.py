@@ -86,7 +86,7 @@ class Function:
             self._check_signature(args, kwargs)
         backend = core.get_backend()
         if backend not in ("jax", "tensorflow") or self._eager or self._tape_recording():
-            return self.python_function(*args, **kwargs)
+            return _outputs(self.python_function(*args, **kwargs))
         key, tensors, lifted = self._flatten(args, kwargs)
         for variable in lifted:
             if all(variable is not known for known in self._variables):
@@ -99,10 +99,10 @@ class Function:
                 new_values, outputs = self._compiled(key, [v._value for v in variables], tensors)
             except _CreatesVariables:
                 self._new_compiled()
-                return self.python_function(*args, **kwargs)
+                return _outputs(self.python_function(*args, **kwargs))
             except _Uncompilable:
                 self._eager = True
-                return self.python_function(*args, **kwargs)
+                return _outputs(self.python_function(*args, **kwargs))
             if discovered:
                 for variable in discovered:
                     if all(variable is not known for known in self._variables):
@@ -180,7 +180,7 @@ class Function:
                 for leaf in template_leaves
             ]
             args, kwargs = nest.pack_sequence_as(structure, leaves)
-            wrapped = [self.python_function(*args, **kwargs)]
+            wrapped = [_outputs(self.python_function(*args, **kwargs))]
             new_values = [v._value for v in variables]
             python_leaves, outputs = [], []
             for leaf in nest.flatten(wrapped):
@@ -235,6 +235,21 @@ class Function:
 class _Marker:
     def __repr__(self) -> str:
         return "<array>"
+
+
+def _outputs(result: Any) -> Any:
+    """TF's conversion of a function's outputs: Python numbers and numpy values become
+    tensors, Variables their value; None and other objects stay."""
+    import numpy
+
+    def convert(leaf: Any) -> Any:
+        if isinstance(leaf, Variable):
+            return Tensor._from_native(leaf.native)
+        if isinstance(leaf, (bool, int, float, complex, numpy.ndarray, numpy.generic)):
+            return Tensor._from_native(_to_native(leaf))
+        return leaf
+
+    return nest.map_structure(convert, result)
 
 
 def _structure_only(structure: Any) -> Any:
