@@ -50,18 +50,21 @@ def _is_namedtuple(x: Any) -> bool:
 class PyTreeDef:
     """A tree's structure: ``kind``, auxiliary data and child structures."""
 
-    __slots__ = ("aux", "children", "kind")
+    __slots__ = ("_num_leaves", "aux", "children", "kind")
 
     def __init__(self, kind: Any, aux: Any, children: tuple[PyTreeDef, ...]) -> None:
         self.kind = kind
         self.aux = aux
         self.children = children
+        self._num_leaves = -1
 
     @property
     def num_leaves(self) -> int:
-        if self.kind == "leaf":
-            return 1
-        return sum(c.num_leaves for c in self.children)
+        if self._num_leaves < 0:
+            self._num_leaves = (
+                1 if self.kind == "leaf" else sum(c.num_leaves for c in self.children)
+            )
+        return self._num_leaves
 
     @property
     def num_nodes(self) -> int:
@@ -117,7 +120,8 @@ def _aux_eq(a: Any, b: Any) -> bool:
         return a is b
 
 
-_LEAF = PyTreeDef("leaf", None, ())
+_LEAF_KIND = "leaf"
+_LEAF = PyTreeDef(_LEAF_KIND, None, ())
 
 
 def _flatten(tree: Any, is_leaf: Callable | None, leaves: list[Any]) -> PyTreeDef:
@@ -125,38 +129,41 @@ def _flatten(tree: Any, is_leaf: Callable | None, leaves: list[Any]) -> PyTreeDe
         leaves.append(tree)
         return _LEAF
     kind = type(tree)
+    if kind is tuple or kind is list:
+        return PyTreeDef(kind, None, tuple([_flatten(c, is_leaf, leaves) for c in tree]))
+    if kind is dict:
+        keys = sorted(tree)
+        return PyTreeDef(kind, keys, tuple([_flatten(tree[k], is_leaf, leaves) for k in keys]))
     if tree is None:
         return PyTreeDef(type(None), None, ())
     if kind in _REGISTRY:
         children, aux = _REGISTRY[kind][0](tree)
-        return PyTreeDef(kind, aux, tuple(_flatten(c, is_leaf, leaves) for c in children))
-    if kind is tuple or kind is list:
-        return PyTreeDef(kind, None, tuple(_flatten(c, is_leaf, leaves) for c in tree))
-    if kind is dict or kind is collections.OrderedDict or kind is collections.defaultdict:
+        return PyTreeDef(kind, aux, tuple([_flatten(c, is_leaf, leaves) for c in children]))
+    if kind is collections.OrderedDict or kind is collections.defaultdict:
         keys = list(tree) if kind is collections.OrderedDict else sorted(tree)
         aux = (keys, tree.default_factory) if kind is collections.defaultdict else keys
-        return PyTreeDef(kind, aux, tuple(_flatten(tree[k], is_leaf, leaves) for k in keys))
+        return PyTreeDef(kind, aux, tuple([_flatten(tree[k], is_leaf, leaves) for k in keys]))
     if _is_namedtuple(tree):
-        return PyTreeDef(kind, None, tuple(_flatten(c, is_leaf, leaves) for c in tree))
+        return PyTreeDef(kind, None, tuple([_flatten(c, is_leaf, leaves) for c in tree]))
     leaves.append(tree)
     return _LEAF
 
 
 def _build(treedef: PyTreeDef, leaves: Iterable[Any]) -> Any:
     kind = treedef.kind
-    if kind == "leaf":
+    if kind is _LEAF_KIND:
         return next(leaves)  # type: ignore[call-overload]
     children = [_build(c, leaves) for c in treedef.children]
+    if kind is list:
+        return children
+    if kind is tuple:
+        return tuple(children)
+    if kind is dict:
+        return dict(zip(treedef.aux, children, strict=True))
     if kind is type(None):
         return None
     if kind in _REGISTRY:
         return _REGISTRY[kind][1](treedef.aux, children)
-    if kind is tuple:
-        return tuple(children)
-    if kind is list:
-        return children
-    if kind is dict:
-        return dict(zip(treedef.aux, children, strict=True))
     if kind is collections.OrderedDict:
         return collections.OrderedDict(zip(treedef.aux, children, strict=True))
     if kind is collections.defaultdict:

@@ -747,6 +747,10 @@ def _leaf_native(leaf: Any, where: str) -> tuple[Any, tuple[Any, bool]]:
     return array.native, (array._dtype, array.weak_type)
 
 
+def _avals(natives: list[Any]) -> tuple[Any, ...]:
+    return tuple((tuple(x.shape), x.dtype) for x in natives)
+
+
 class _Jitted:
     """A ``jax.jit`` function: leaves of the dynamic arguments go to ``core.compile`` as
     native arrays; their dtypes, weak flags and the static values key the compilation."""
@@ -760,6 +764,7 @@ class _Jitted:
         self._compiled = core.compile(self._inner, static_argnums=(0,))
         self._out_meta: dict[Any, tuple[Any, list[tuple[Any, bool]]]] = {}
         self._traced: tuple[Any, list[tuple[Any, bool]]] | None = None
+        self._shape_dependent: set[Any] = set()
 
     def __get__(self, instance: Any, owner: Any = None) -> Any:
         return self if instance is None else functools.partial(self, instance)
@@ -805,11 +810,18 @@ class _Jitted:
             ) from None
         self._traced = None
         outs = self._compiled(key, natives)
-        shapes = (key, tuple((tuple(x.shape), str(x.dtype)) for x in natives))
-        if self._traced is not None:  # traced (or eager) now: remember the output's metadata
-            self._out_meta[shapes] = self._out_meta[key] = meta = self._traced
-        else:  # a cached program (tensorflow may reuse one across shapes)
-            meta = self._out_meta.get(shapes) or self._out_meta[key]
+        traced = self._traced
+        if traced is not None:  # traced (or eager) now: remember the output's metadata
+            known = self._out_meta.get(key)
+            if known is not None and known != traced:  # the output depends on the shapes
+                self._shape_dependent.add(key)
+            self._out_meta[key] = meta = traced
+            if key in self._shape_dependent:
+                self._out_meta[(key, _avals(natives))] = traced
+        elif key in self._shape_dependent:
+            meta = self._out_meta[(key, _avals(natives))]
+        else:  # a cached program: the metadata of the signature's trace
+            meta = self._out_meta[key]
         out_tree, out_metas = meta
         return tree_util.tree_unflatten(
             out_tree, [Array._wrap(o, weak, dt) for o, (dt, weak) in zip(outs, out_metas)]
