@@ -604,7 +604,7 @@ def tridiagonal_solve(diagonals: Any, rhs: Any, diagonals_format: str = "compact
                       name: Any = None, partial_pivoting: bool = True,
                       perturb_singular: bool = False) -> Tensor:  # fmt: skip
     dense = _tridiagonal_dense(diagonals, diagonals_format)
-    b = native(rhs)
+    dense, b = match_operands([dense, rhs], "TridiagonalSolve")
     if transpose_rhs:
         b = _t(b)
     if conjugate_rhs and dtype_of(b).kind == "c":

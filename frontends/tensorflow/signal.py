@@ -91,6 +91,10 @@ def _fit(x: Any, lengths: list[int], axes: builtins.tuple[int, ...]) -> Any:
 def _real_fft(name: str, rank: int) -> Any:
     def transform(input_tensor: Any, fft_length: Any = None, name: Any = None) -> Tensor:
         x = _op_input(input_tensor, core.float32)
+        if dtype_of(x).kind == "c":
+            raise ValueError(
+                f"RFFT requires tf.float32 or tf.float64 inputs, got: {Tensor._from_native(x)}"
+            )
         check(f"signal.{'rfft' if rank == 1 else 'rfft2d'}", x)
         axes = builtins.tuple(builtins.range(-rank, 0))
         lengths = list(x.shape[-rank:]) if fft_length is None else host_ints(fft_length)

@@ -65,12 +65,12 @@ def split_complex(fn: Callable[[Any], Any]) -> Callable[[Any], Any]:
 
 
 def _thinned(cases: Iterable[Any]) -> list[Any]:
-    """Every case, or one in three on the jax backend (its eager ops compile per shape and
+    """Every case, or one in four on the jax backend (its eager ops compile per shape and
     dtype: the whole list there would take most of the test-time budget)."""
     import core
 
     cases = list(cases)
-    return cases[::3] if core.current_backend().name == "jax" else cases
+    return cases[::4] if core.current_backend().name == "jax" else cases
 
 
 def check_cases(cases: Iterable[tuple[str, Callable[[Any], Any]]], ulps: int = 0) -> None:
