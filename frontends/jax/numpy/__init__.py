@@ -1,7 +1,13 @@
-"""A minimal ``jax.numpy``: array creation, dtypes and promotion under JAX's rules.
+"""``jax.numpy`` on any core backend: ``from frontends.jax import numpy as jnp``.
 
-The rest of ``jax.numpy`` is to be built from the numpy frontend's implementations under
-JAX's promotion and array type.
+Creation and dtypes are here; the rest of the namespace is built from the numpy
+frontend's implementations under JAX's rules (:mod:`._bridge`): elementwise functions on
+numpy's ufunc kernels (:mod:`._ufuncs`, with ``jnp.ufunc`` for the 14 JAX makes ufuncs),
+the other functions from numpy's native-level bodies (:mod:`._functions`), ``linalg`` and
+``fft``, and JAX's host-side helpers (:mod:`._namespace`). Results are Arrays (never numpy
+scalars), with JAX's lattice promotion, weak types and x64 mode (off by default); lists
+where JAX wants arrays raise JAX's TypeError. Left out: the float8/float6/float4 and
+int1/2/4 scalar types (core has no such dtypes).
 """
 
 from __future__ import annotations
