@@ -1,5 +1,6 @@
 """A low-level TensorFlow 2 training loop: tf.Variable weights initialised from seeded
-tf.random, a GradientTape step over a tf.data pipeline, tf.optimizers.Adam.
+tf.random, a GradientTape step (a tf.function) over a tf.data pipeline,
+tf.optimizers.Adam.
 
 Run it with real TensorFlow (``python examples/tf_training.py``) or on any backend of this
 project (``python -m transpile examples/tf_training.py --to jax --run``): the printed
@@ -9,7 +10,7 @@ losses agree to the printed precision.
 import tensorflow as tf
 
 tf.random.set_seed(7)
-N, D, H, C = 240, 6, 16, 3
+N, D, H, C = 256, 6, 16, 3
 
 # a synthetic 3-class problem: labels from a random linear teacher
 x = tf.random.normal([N, D], seed=1)
@@ -32,14 +33,19 @@ def forward(inputs):
     return tf.matmul(hidden, w2) + b2
 
 
-for epoch in range(6):
+@tf.function
+def train_step(xb, yb):
+    with tf.GradientTape() as tape:
+        loss = loss_fn(yb, forward(xb))
+    grads = tape.gradient(loss, params)
+    optimizer.apply_gradients(zip(grads, params))
+    return loss
+
+
+for epoch in range(5):
     total, steps = 0.0, 0
     for xb, yb in dataset:
-        with tf.GradientTape() as tape:
-            loss = loss_fn(yb, forward(xb))
-        grads = tape.gradient(loss, params)
-        optimizer.apply_gradients(zip(grads, params))
-        total += float(loss)
+        total += float(train_step(xb, yb))
         steps += 1
     predictions = tf.argmax(forward(x), axis=1)
     accuracy = tf.reduce_mean(tf.cast(tf.equal(predictions, labels), tf.float32))

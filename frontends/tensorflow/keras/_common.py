@@ -19,7 +19,9 @@ def const(value: float, dtype: core.Dtype) -> Any:
     key = (core.get_backend(), float(value), str(dtype))
     array = _constants.get(key)
     if array is None:
-        array = _constants[key] = ops.asarray(value, dtype=dtype)
+        array = ops.asarray(value, dtype=dtype)
+        if "Tracer" not in type(array).__name__:  # never keep a value staged into a trace
+            _constants[key] = array
     return array
 
 
