@@ -3,4 +3,9 @@ modules (``Module``, ``Linear``, ``Conv2d``, ``LSTM``, ``TransformerEncoderLayer
 
 from frontends.torch.nn import functional, init, modules, utils
 from frontends.torch.nn.modules import *  # noqa: F403
-from frontends.torch.nn.parameter import Buffer, Parameter
+from frontends.torch.nn.parameter import (
+    Buffer,
+    Parameter,
+    UninitializedBuffer,
+    UninitializedParameter,
+)

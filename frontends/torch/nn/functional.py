@@ -2297,3 +2297,39 @@ __all__ += [
     "native_channel_shuffle", "pdist", "rrelu", "rrelu_", "upsample", "upsample_bilinear",
     "upsample_nearest",
 ]  # fmt: skip
+
+
+def _lp_pool(
+    n: int, input: Tensor, norm_type: float, kernel_size: Any, stride: Any, ceil_mode: bool
+) -> Tensor:
+    """``(sum over each window of x ** p) ** (1 / p)`` through ``avg_pool`` (as torch)."""
+    T = _torch()
+    kernel = _tuple(kernel_size, n)
+    pool = (avg_pool1d, avg_pool2d, avg_pool3d)[n - 1]
+    stride = kernel if stride is None else stride
+    out = pool(input.pow(norm_type), kernel, stride, 0, ceil_mode)
+    return (T.sign(out) * relu(T.abs(out))).mul(math.prod(kernel)).pow(1.0 / norm_type)
+
+
+def lp_pool1d(
+    input: Tensor, norm_type: float, kernel_size: Any, stride: Any = None, ceil_mode: bool = False
+) -> Tensor:
+    """Power-average pooling over 1 dimension."""
+    return _lp_pool(1, input, norm_type, kernel_size, stride, ceil_mode)
+
+
+def lp_pool2d(
+    input: Tensor, norm_type: float, kernel_size: Any, stride: Any = None, ceil_mode: bool = False
+) -> Tensor:
+    """Power-average pooling over 2 dimensions."""
+    return _lp_pool(2, input, norm_type, kernel_size, stride, ceil_mode)
+
+
+def lp_pool3d(
+    input: Tensor, norm_type: float, kernel_size: Any, stride: Any = None, ceil_mode: bool = False
+) -> Tensor:
+    """Power-average pooling over 3 dimensions."""
+    return _lp_pool(3, input, norm_type, kernel_size, stride, ceil_mode)
+
+
+__all__ += ["lp_pool1d", "lp_pool2d", "lp_pool3d"]

@@ -65,3 +65,41 @@ class Buffer(Tensor):
 
     def __init__(self, data: Any = None, *, persistent: bool = True) -> None:
         pass
+
+
+class UninitializedParameter(Parameter):
+    """A parameter whose shape is not known yet (a lazy module's, before its first call);
+    ``materialize(shape)`` gives it storage."""
+
+    __slots__ = ()
+
+    def __new__(cls, requires_grad: bool = True, device: Any = None, dtype: Any = None) -> Any:
+        return super().__new__(cls, None, requires_grad)
+
+    def __init__(self, requires_grad: bool = True, device: Any = None, dtype: Any = None) -> None:
+        pass
+
+    def materialize(self, shape: Any, device: Any = None, dtype: Any = None) -> Parameter:
+        from frontends import torch
+
+        return Parameter(torch.empty(shape, dtype=dtype), self.requires_grad)
+
+    def __repr__(self) -> str:
+        return "<UninitializedParameter>"
+
+
+class UninitializedBuffer(Tensor):
+    """A buffer whose shape is not known yet (a lazy module's, before its first call)."""
+
+    def __new__(cls, requires_grad: bool = False, device: Any = None, dtype: Any = None) -> Any:
+        from frontends import torch
+
+        return cls._from_native(to_native(torch.empty(0)))
+
+    def __init__(self, requires_grad: bool = False, device: Any = None, dtype: Any = None) -> None:
+        pass
+
+    def materialize(self, shape: Any, device: Any = None, dtype: Any = None) -> Tensor:
+        from frontends import torch
+
+        return torch.empty(shape, dtype=dtype)

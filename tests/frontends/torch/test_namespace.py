@@ -202,24 +202,15 @@ LEFT_OUT: dict[str, dict[str, str]] = {
             "log_normal_ orgqr ormqr stft storage_offset "
         ),
         "nn": (
-            "AdaptiveLogSoftmaxWithLoss CTCLoss ChannelShuffle CosineEmbeddingLoss CrossMapLRN2d "
-            "EmbeddingBag FractionalMaxPool2d FractionalMaxPool3d GaussianNLLLoss "
-            "HingeEmbeddingLoss LPPool1d LPPool2d LPPool3d LazyBatchNorm1d LazyBatchNorm2d "
-            "LazyBatchNorm3d LazyConv1d LazyConv2d LazyConv3d LazyConvTranspose1d "
-            "LazyConvTranspose2d LazyConvTranspose3d LazyInstanceNorm1d LazyInstanceNorm2d "
-            "LazyInstanceNorm3d LazyLinear LinearCrossEntropyLoss LinearCrossEntropyOptions "
-            "LocalResponseNorm MarginRankingLoss MaxUnpool1d MaxUnpool2d MaxUnpool3d "
-            "MultiLabelMarginLoss MultiLabelSoftMarginLoss MultiMarginLoss NLLLoss2d "
-            "PoissonNLLLoss RNNCellBase SoftMarginLoss SyncBatchNorm TripletMarginLoss "
-            "TripletMarginWithDistanceLoss UninitializedBuffer UninitializedParameter attention "
+            "AdaptiveLogSoftmaxWithLoss CTCLoss FractionalMaxPool2d FractionalMaxPool3d "
+            "LinearCrossEntropyLoss LinearCrossEntropyOptions RNNCellBase attention "
         ),
         "nn.functional": (
             "adaptive_max_pool1d_with_indices adaptive_max_pool2d_with_indices "
             "adaptive_max_pool3d_with_indices affine_grid fractional_max_pool2d "
             "fractional_max_pool2d_with_indices fractional_max_pool3d "
             "fractional_max_pool3d_with_indices grid_sample gumbel_softmax linear_cross_entropy "
-            "lp_pool1d lp_pool2d lp_pool3d max_pool2d_with_indices max_pool3d_with_indices "
-            "multi_head_attention_forward "
+            "max_pool2d_with_indices max_pool3d_with_indices multi_head_attention_forward "
         ),
         "linalg": "householder_product ldl_factor ldl_factor_ex ldl_solve",
         "special": (

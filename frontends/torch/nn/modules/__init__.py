@@ -10,6 +10,7 @@ from frontends.torch.nn.modules import (
     flatten,
     fold,
     instancenorm,
+    lazy,
     linear,
     loss,
     normalization,
@@ -30,6 +31,7 @@ from frontends.torch.nn.modules.dropout import *  # noqa: F403
 from frontends.torch.nn.modules.flatten import *  # noqa: F403
 from frontends.torch.nn.modules.fold import *  # noqa: F403
 from frontends.torch.nn.modules.instancenorm import *  # noqa: F403
+from frontends.torch.nn.modules.lazy import *  # noqa: F403
 from frontends.torch.nn.modules.linear import *  # noqa: F403
 from frontends.torch.nn.modules.loss import *  # noqa: F403
 from frontends.torch.nn.modules.module import Module
@@ -54,6 +56,7 @@ __all__ = ["Module"] + [
         flatten,
         fold,
         instancenorm,
+        lazy,
         linear,
         loss,
         normalization,

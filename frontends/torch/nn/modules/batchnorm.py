@@ -137,3 +137,44 @@ class BatchNorm3d(_BatchNorm):
     """torch.nn.BatchNorm3d over (N, C, D, H, W)."""
 
     _dims = (5,)
+
+
+class SyncBatchNorm(_BatchNorm):
+    """torch.nn.SyncBatchNorm on one process: BatchNorm over (N, C, *) inputs (statistics
+    are not synchronized; there is no process group here)."""
+
+    def __init__(
+        self,
+        num_features: int,
+        eps: float = 1e-5,
+        momentum: float | None = 0.1,
+        affine: bool = True,
+        track_running_stats: bool = True,
+        process_group: Any = None,
+        device: Any = None,
+        dtype: Any = None,
+    ) -> None:
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, device, dtype)
+        self.process_group = process_group
+
+    def _check_input_dim(self, input: Tensor) -> None:
+        if input.dim() < 2:
+            raise ValueError(f"expected at least 2D input (got {input.dim()}D input)")
+
+    @classmethod
+    def convert_sync_batchnorm(cls, module: Module, process_group: Any = None) -> Module:
+        """``module`` with its BatchNorm layers replaced by SyncBatchNorm (state kept)."""
+        result = module
+        if isinstance(module, _BatchNorm) and not isinstance(module, SyncBatchNorm):
+            result = cls(
+                module.num_features, module.eps, module.momentum, module.affine,
+                module.track_running_stats, process_group,
+            )  # fmt: skip
+            result.load_state_dict(module.state_dict())
+            result.train(module.training)
+        for name, child in module.named_children():
+            setattr(result, name, cls.convert_sync_batchnorm(child, process_group))
+        return result
+
+
+__all__ += ["SyncBatchNorm"]

@@ -145,3 +145,44 @@ class GroupNorm(Module):
         return "{num_groups}, {num_channels}, eps={eps}, affine={affine}, bias={use_bias}".format(
             **self.__dict__, use_bias=self.bias is not None
         )
+
+
+class LocalResponseNorm(Module):
+    """Normalization over neighbouring channels (``F.local_response_norm``)."""
+
+    def __init__(self, size: int, alpha: float = 1e-4, beta: float = 0.75, k: float = 1.0) -> None:
+        super().__init__()
+        self.size, self.alpha, self.beta, self.k = size, alpha, beta, k
+
+    def extra_repr(self) -> str:
+        return f"{self.size}, alpha={self.alpha}, beta={self.beta}, k={self.k}"
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.local_response_norm(input, self.size, self.alpha, self.beta, self.k)
+
+
+class CrossMapLRN2d(LocalResponseNorm):
+    """The legacy Lua-torch LRN over the channels of 4-D inputs. Its running window is
+    torch's own recurrence (add the channel ``(size - 1) // 2 + 1`` ahead, drop the one that
+    far behind only past it), which differs from ``LocalResponseNorm``'s centred window;
+    reproduced as is."""
+
+    def forward(self, input: Tensor) -> Tensor:
+        if input.dim() != 4:
+            raise ValueError(f"CrossMapLRN2d: Expected input to be 4D, got {input.dim()}D instead.")
+        channels = input.shape[1]
+        square = input * input
+        ahead = int((self.size - 1) / 2 + 1)
+        current = square[:, : min(ahead, channels)].sum(1)
+        scales = [current]
+        for c in range(1, channels):
+            if c < channels - ahead + 1:
+                current = current + square[:, c + ahead - 1]
+            if c > ahead:
+                current = current - square[:, c - ahead]
+            scales.append(current)
+        scale = torch.stack(scales, 1) * (self.alpha / self.size) + self.k
+        return scale.pow(-self.beta) * input
+
+
+__all__ += ["CrossMapLRN2d", "LocalResponseNorm"]

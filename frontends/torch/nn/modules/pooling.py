@@ -192,3 +192,82 @@ AdaptiveAvgPool3d = _adaptive("AdaptiveAvgPool3d", 3, False)
 AdaptiveMaxPool1d = _adaptive("AdaptiveMaxPool1d", 1, True)
 AdaptiveMaxPool2d = _adaptive("AdaptiveMaxPool2d", 2, True)
 AdaptiveMaxPool3d = _adaptive("AdaptiveMaxPool3d", 3, True)
+
+
+class _MaxUnpoolNd(Module):
+    _n = 0
+
+    def __init__(self, kernel_size: Any, stride: Any = None, padding: Any = 0) -> None:
+        super().__init__()
+        self.kernel_size = kernel_size
+        self.stride = stride if stride is not None else kernel_size
+        self.padding = padding
+
+    def extra_repr(self) -> str:
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+    def forward(self, input: Tensor, indices: Tensor, output_size: Any = None) -> Tensor:
+        unpool = (F.max_unpool1d, F.max_unpool2d, F.max_unpool3d)[self._n - 1]
+        return unpool(input, indices, self.kernel_size, self.stride, self.padding, output_size)
+
+
+class MaxUnpool1d(_MaxUnpoolNd):
+    """The inverse of MaxPool1d (``return_indices=True``)."""
+
+    _n = 1
+
+
+class MaxUnpool2d(_MaxUnpoolNd):
+    """The inverse of MaxPool2d (``return_indices=True``)."""
+
+    _n = 2
+
+
+class MaxUnpool3d(_MaxUnpoolNd):
+    """The inverse of MaxPool3d (``return_indices=True``)."""
+
+    _n = 3
+
+
+class _LPPoolNd(Module):
+    _n = 0
+
+    def __init__(
+        self, norm_type: float, kernel_size: Any, stride: Any = None, ceil_mode: bool = False
+    ) -> None:
+        super().__init__()
+        self.norm_type, self.kernel_size = norm_type, kernel_size
+        self.stride, self.ceil_mode = stride, ceil_mode
+
+    def extra_repr(self) -> str:
+        return (
+            f"norm_type={self.norm_type}, kernel_size={self.kernel_size}, stride={self.stride}, "
+            f"ceil_mode={self.ceil_mode}"
+        )
+
+    def forward(self, input: Tensor) -> Tensor:
+        pool = (F.lp_pool1d, F.lp_pool2d, F.lp_pool3d)[self._n - 1]
+        return pool(input, self.norm_type, self.kernel_size, self.stride, self.ceil_mode)
+
+
+class LPPool1d(_LPPoolNd):
+    """Power-average pooling over 1 dimension."""
+
+    _n = 1
+
+
+class LPPool2d(_LPPoolNd):
+    """Power-average pooling over 2 dimensions."""
+
+    _n = 2
+
+
+class LPPool3d(_LPPoolNd):
+    """Power-average pooling over 3 dimensions."""
+
+    _n = 3
+
+
+__all__ += [
+    "LPPool1d", "LPPool2d", "LPPool3d", "MaxUnpool1d", "MaxUnpool2d", "MaxUnpool3d",
+]  # fmt: skip
