@@ -11,6 +11,22 @@ primitive objects (JAX's tracing internals), collectives over named axes (``psum
 
 from __future__ import annotations
 
+from frontends.jax.lax._extra import (
+    approx_max_k,
+    approx_min_k,
+    betainc,
+    broadcast_like,
+    empty,
+    igamma,
+    igammac,
+    optimization_barrier,
+    platform_dependent,
+    polygamma,
+    stack,
+    unstack,
+    with_sharding_constraint,
+    zeta,
+)
 from frontends.jax.lax.control_flow import (
     associative_scan,
     cond,

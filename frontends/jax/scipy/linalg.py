@@ -14,7 +14,7 @@ from typing import Any
 
 import core
 from core import native as ops
-from frontends.jax._src.array import Array
+from frontends.jax._src.array import Array, to_host
 from frontends.jax.lax._base import asarray
 from frontends.jax.scipy._promote import promote_args_inexact
 
@@ -265,7 +265,7 @@ def expm(A: Any, *, upper_triangular: bool = False, max_squarings: int = 16) -> 
     x = _f("expm", A)
     v = x.native
     n = int(v.shape[-1])
-    norm = float(ops.max(ops.sum(ops.abs(v), axis=-2)).item()) if n else 0.0
+    norm = float(to_host(ops.max(ops.sum(ops.abs(v), axis=-2)))) if n else 0.0
     theta13 = 5.371920351148152
     s = max(0, math.ceil(math.log2(norm / theta13))) if norm > theta13 else 0
     s = min(s, max_squarings)

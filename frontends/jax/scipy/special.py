@@ -320,7 +320,14 @@ def _zeta(s: Any, q: Any, a: Array) -> Any:
 
 def polygamma(n: Any, x: Any) -> Array:
     """``jax.scipy.special.polygamma``: digamma for n = 0, else
-    (-1)^(n+1) n! zeta(n+1, x)."""
+    (-1)^(n+1) n! zeta(n+1, x); ``n`` must have an integer dtype, as in JAX."""
+    from frontends.jax.lax._base import asarray
+
+    n_in = asarray(n, "polygamma")
+    if n_in._dtype.kind not in "iu":
+        raise ValueError(
+            f"Argument `n` to polygamma must be of integer type. Got dtype {n_in.dtype}."
+        )
     na, xa = promote_args_inexact("polygamma", n, x)
     nv, xv = na.native, xa.native
     one = _c(1, xa)
@@ -332,17 +339,31 @@ def polygamma(n: Any, x: Any) -> Array:
 
 
 # --------------------------------------------------------------------- incomplete functions
-_TERMS = 200
+_TERMS = 64
+
+
+def _loop(n: int, body: Any, state: tuple[Any, ...], like: Array) -> tuple[Any, ...]:
+    """``n`` iterations of ``body(i, *state) -> state`` over native arrays, through
+    ``lax.fori_loop`` (a Python loop eagerly; one compact loop under ``jax.jit``)."""
+    from frontends.jax import lax
+
+    def step(i: Array, carry: tuple[Array, ...]) -> tuple[Array, ...]:
+        out = body(i.native, *(c.native for c in carry))
+        return tuple(Array._wrap(o, False, like._dtype) for o in out)
+
+    init = tuple(Array._wrap(v, False, like._dtype) for v in state)
+    return tuple(a.native for a in lax.fori_loop(1, n, step, init))
 
 
 def _igam_series(a: Any, x: Any, like: Array) -> Any:
     term = ops.divide(_c(1, like), a)
-    total = term
-    ap = a
-    for _ in range(_TERMS):
+
+    def body(i: Any, ap: Any, term: Any, total: Any) -> tuple[Any, Any, Any]:
         ap = ops.add(ap, _c(1, like))
         term = ops.multiply(term, ops.divide(x, ap))
-        total = ops.add(total, term)
+        return ap, term, ops.add(total, term)
+
+    _, _, total = _loop(2 * _TERMS, body, (a, term, term), like)
     log_pre = ops.subtract(ops.subtract(ops.multiply(a, ops.log(x)), x), ops.lgamma(a))
     return ops.multiply(total, ops.exp(log_pre))
 
@@ -351,18 +372,21 @@ def _igamc_cf(a: Any, x: Any, like: Array) -> Any:
     tiny = _c(1e-30, like)
     one = _c(1, like)
     b = ops.subtract(ops.add(x, one), a)
-    c = ops.divide(one, tiny)
+    c = ops.divide(one, ops.broadcast_to(tiny, tuple(b.shape)))
     d = ops.divide(one, b)
-    h = d
-    for i in range(1, _TERMS):
-        an = ops.multiply(_c(-i, like), ops.subtract(_c(i, like), a))
+
+    def body(i: Any, b: Any, c: Any, d: Any, h: Any) -> tuple[Any, Any, Any, Any]:
+        fi = ops.astype(i, like._dtype)
+        an = ops.multiply(ops.negative(fi), ops.subtract(fi, a))
         b = ops.add(b, _c(2, like))
         d = ops.add(ops.multiply(an, d), b)
         d = ops.where(ops.less(ops.abs(d), tiny), tiny, d)
         c = ops.add(b, ops.divide(an, c))
         c = ops.where(ops.less(ops.abs(c), tiny), tiny, c)
         d = ops.divide(one, d)
-        h = ops.multiply(h, ops.multiply(d, c))
+        return b, c, d, ops.multiply(h, ops.multiply(d, c))
+
+    _, _, _, h = _loop(_TERMS, body, (b, c, d, d), like)
     log_pre = ops.subtract(ops.subtract(ops.multiply(a, ops.log(x)), x), ops.lgamma(a))
     return ops.multiply(ops.exp(log_pre), h)
 
@@ -401,30 +425,30 @@ def _betacf(a: Any, b: Any, x: Any, like: Array) -> Any:
     qab = ops.add(a, b)
     qap = ops.add(a, one)
     qam = ops.subtract(a, one)
-    c = one
+    c = ops.ones_like(x)
     d = ops.subtract(one, ops.divide(ops.multiply(qab, x), qap))
     d = ops.where(ops.less(ops.abs(d), tiny), tiny, d)
     d = ops.divide(one, d)
-    h = d
-    for m in range(1, _TERMS):
-        mm = _c(m, like)
-        m2 = _c(2 * m, like)
+
+    def lentz(aa: Any, c: Any, d: Any, h: Any) -> tuple[Any, Any, Any]:
+        d = ops.add(one, ops.multiply(aa, d))
+        d = ops.where(ops.less(ops.abs(d), tiny), tiny, d)
+        c = ops.add(one, ops.divide(aa, c))
+        c = ops.where(ops.less(ops.abs(c), tiny), tiny, c)
+        d = ops.divide(one, d)
+        return c, d, ops.multiply(h, ops.multiply(d, c))
+
+    def body(i: Any, c: Any, d: Any, h: Any) -> tuple[Any, Any, Any]:
+        mm = ops.astype(i, like._dtype)
+        m2 = ops.multiply(mm, _c(2, like))
         aa = ops.divide(ops.multiply(ops.multiply(mm, ops.subtract(b, mm)), x),
                         ops.multiply(ops.add(qam, m2), ops.add(a, m2)))  # fmt: skip
-        d = ops.add(one, ops.multiply(aa, d))
-        d = ops.where(ops.less(ops.abs(d), tiny), tiny, d)
-        c = ops.add(one, ops.divide(aa, c))
-        c = ops.where(ops.less(ops.abs(c), tiny), tiny, c)
-        d = ops.divide(one, d)
-        h = ops.multiply(h, ops.multiply(d, c))
+        c, d, h = lentz(aa, c, d, h)
         aa = ops.negative(ops.divide(ops.multiply(ops.multiply(ops.add(a, mm), ops.add(qab, mm)), x),
                                      ops.multiply(ops.add(a, m2), ops.add(qap, m2))))  # fmt: skip
-        d = ops.add(one, ops.multiply(aa, d))
-        d = ops.where(ops.less(ops.abs(d), tiny), tiny, d)
-        c = ops.add(one, ops.divide(aa, c))
-        c = ops.where(ops.less(ops.abs(c), tiny), tiny, c)
-        d = ops.divide(one, d)
-        h = ops.multiply(h, ops.multiply(d, c))
+        return lentz(aa, c, d, h)
+
+    _, _, h = _loop(_TERMS, body, (c, d, d), like)
     return h
 
 

@@ -420,7 +420,7 @@ def _poisson_cdf(k: Any, mu: Any, loc: Any = 0) -> Array:
     ka, ma, lo = promote_args_inexact("poisson.cdf", k, mu, loc)
     x = ops.subtract(ka.native, lo.native)
     p = sp.gammaincc(_w(ops.add(ops.floor(x), _c(1, ka)), ka), ma).native
-    return _w(ops.where(ops.less(x, 0), _c(0, ka), p), ka)
+    return Array._wrap(ops.where(ops.less(x, 0), _c(0, ka), p), False)  # strong, as JAX
 
 
 poisson = _module(
@@ -436,7 +436,7 @@ def _bernoulli_logpmf(k: Any, p: Any, loc: Any = 0) -> Array:
     out = ops.add(sp.xlogy(_w(x, ka), pa).native,
                   sp.xlog1py(_w(ops.subtract(one, x), ka), _w(ops.negative(pa.native), ka)).native)  # fmt: skip
     bad = ops.logical_and(ops.not_equal(x, 0), ops.not_equal(x, 1))
-    return _w(ops.where(bad, _c(float("-inf"), ka), out), ka)
+    return Array._wrap(ops.where(bad, _c(float("-inf"), ka), out), False)  # strong, as JAX
 
 
 def _bernoulli_cdf(k: Any, p: Any) -> Array:
@@ -488,7 +488,7 @@ def _geom_logpmf(k: Any, p: Any, loc: Any = 0) -> Array:
     one = _c(1, ka)
     out = ops.add(sp.xlog1py(_w(ops.subtract(x, one), ka), _w(ops.negative(pa.native), ka)).native,
                   ops.log(pa.native))  # fmt: skip
-    return _w(ops.where(ops.less_equal(x, 0), _c(float("-inf"), ka), out), ka)
+    return Array._wrap(ops.where(ops.less_equal(x, 0), _c(float("-inf"), ka), out), False)
 
 
 geom = _module("geom", "``jax.scipy.stats.geom``.", logpmf=_geom_logpmf, pmf=_exp_of(_geom_logpmf))
