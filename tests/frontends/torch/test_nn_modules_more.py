@@ -1,16 +1,29 @@
 """The torch.nn modules added with the rest of the API (lazy modules, EmbeddingBag,
 SyncBatchNorm, MaxUnpool, LPPool, LocalResponseNorm, ChannelShuffle and the margin,
-embedding, Poisson and Gaussian losses) against real torch, on all four backends."""
+embedding, Poisson and Gaussian losses) against real torch.
+
+These modules are thin wrappers of torch.nn.functional ops that test_op_db runs on all four
+backends, so the module tests run on the numpy and torch backends only (on jax each new
+op shape costs a compile: seconds per module, for no new backend code path)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import numpy
+import pytest
 import torch as real_torch
 
+import core
 from frontends import torch
 from tests.frontends.torch.test_nn_modules import _close, _data, _pair, _state
+
+
+@pytest.fixture(params=("numpy", "torch"))
+def backend(request: pytest.FixtureRequest) -> Any:
+    """The cheap backends (see the module docstring)."""
+    with core.use_backend(request.param):
+        yield request.param
 
 
 def _both(data: numpy.ndarray) -> tuple[Any, Any]:
