@@ -39,8 +39,7 @@ def _kernel_call(np_ufunc: Any, natives: list[Any], dtype: core.Dtype) -> Any:
         n if core.as_core_dtype(n.dtype) == t else ops.astype(n, t)
         for n, t in zip(natives, loop_in)
     ]
-    with numpy_profile():
-        return np_ufunc._kernel(*cast), loop_in[0]
+    return np_ufunc._kernel(*cast), loop_in[0]  # kernels are pure: no FP-state check
 
 
 def _finish(native: Any, loop_dtype: core.Dtype, dtype: core.Dtype, weak: bool) -> Array:
@@ -66,8 +65,20 @@ def _elementwise(name: str, np_name: str, rule: str, nin: int) -> Callable[..., 
             kwargs.pop("out", None)
         if len(args) != nin:
             raise TypeError(f"{name}() takes {nin} positional arguments but {len(args)} were given")
-        check_arraylike(label, *args)
-        natives, dtype, weak = promote(list(args), inexact)
+        first = args[0]
+        if type(first) is Array and all(
+            type(a) is Array and a._dtype == first._dtype and a.weak_type == first.weak_type
+            for a in args
+        ):  # the common case: one dtype, no promotion
+            dtype, weak = first._dtype, first.weak_type
+            if inexact and dtype.kind in "biu":
+                dtype = jdt.default_dtype("f")
+                natives = [ops.astype(a.native, dtype) for a in args]
+            else:
+                natives = [a.native for a in args]
+        else:
+            check_arraylike(label, *args)
+            natives, dtype, weak = promote(list(args), inexact)
         if rule == "logical":
             natives = [
                 n if dtype == _BOOL else ops.not_equal(n, ops.zeros((), dtype=dtype))
@@ -198,6 +209,9 @@ class ufunc:
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return self._function(*args, **kwargs)
+
+    def __get__(self, instance: Any, owner: Any = None) -> Any:
+        return self
 
     def _numpy_method(self, method: str, *args: Any, **kwargs: Any) -> Any:
         from frontends.jax.numpy import _bridge
