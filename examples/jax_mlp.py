@@ -55,7 +55,7 @@ def step(params, x, labels):
 
 
 params = init_params(init_key, [features, hidden, hidden, classes])
-for i in range(101):
+for i in range(61):
     params, loss = step(params, x, labels)
     if i % 20 == 0:
         accuracy = jnp.mean(jnp.argmax(forward(params, x), axis=1) == labels)
