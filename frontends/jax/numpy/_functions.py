@@ -146,7 +146,12 @@ _SPEC: dict[str, dict[str, Any]] = {
     "histogramdd": {"arrays": ("sample",)},
     "interp": {"arrays": ("x", "xp", "fp"), "promote_names": ("x", "xp", "fp"), "inexact": True},
     "digitize": {"arrays": ("x", "bins"), "promote_names": ()},
-    "searchsorted": {"arrays": ("a", "v"), "promote_names": ("a", "v"), "jax_kwargs": ("method",)},
+    "searchsorted": {
+        "arrays": ("a", "v"),
+        "promote_names": ("a", "v"),
+        "jax_kwargs": ("method",),
+        "post": lambda out, method="scan": out.astype(_INT32),  # int32 even with x64, as JAX
+    },
     "isin": {"arrays": ("element", "test_elements"), "promote_names": ()},
     "intersect1d": {"promote_names": ("ar1", "ar2")},
     "union1d": {"promote_names": ("ar1", "ar2")},
@@ -226,6 +231,9 @@ _SPEC: dict[str, dict[str, Any]] = {
     },
     "empty_like": {"arrays": ("prototype",)},
 }
+
+
+_INT32 = core.Dtype("int32")
 
 
 def _float() -> core.Dtype:

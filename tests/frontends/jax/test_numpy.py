@@ -109,3 +109,33 @@ def test_matches_real_jax(backend: str, group: str) -> None:
         if why:
             failures.append(f"{expr}: {why}")
     assert not failures, f"{len(failures)} mismatches:\n" + "\n".join(failures)
+
+
+X64_CASES = (
+    "jnp.sum(i)", "jnp.mean(i)", "jnp.sin(i)", "jnp.arange(3)", "jnp.linspace(0, 1, 3)",
+    "jnp.add(i, 1.5)", "jnp.argmax(x)", "jnp.cumsum(i8)", "jnp.unique(iv)", "jnp.fft.fft(v)",
+    "jnp.linalg.det(sq)", "jnp.sum(b)", "jnp.nonzero(i)", "jnp.var(x)", "jnp.add(wk, 1)",
+    "jnp.array(1.0)", "jnp.zeros(2)", "jnp.searchsorted(v, 1.5)", "jnp.histogram(v, 2)",
+)  # fmt: skip
+
+
+def test_x64_mode(backend: str) -> None:
+    """With x64 on (jax.config / enable_x64), 64-bit dtypes are kept, as in real JAX."""
+    from frontends.jax.experimental import enable_x64
+
+    code = 'jax.config.update("jax_enable_x64", True)\n' + ORACLE.replace(
+        "__CASES__", repr(X64_CASES)
+    )
+    want = real_jax(code)
+    failures = []
+    with enable_x64():
+        env = _namespace()
+        for expr in X64_CASES[:: JAX_BACKEND_STRIDE if backend == "jax" else 1]:
+            try:
+                got = describe(eval(expr, env))
+            except Exception as err:
+                got = ("error", type(err).__name__)
+            why = mismatch(got, want[expr])
+            if why:
+                failures.append(f"{expr}: {why}")
+    assert not failures, "\n".join(failures)
