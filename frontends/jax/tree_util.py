@@ -15,9 +15,13 @@ __all__ = [
     "PyTreeDef", "tree_flatten", "tree_unflatten", "tree_map", "tree_leaves", "tree_structure",
     "register_pytree_node", "register_pytree_node_class", "tree_all", "tree_reduce",
     "treedef_is_leaf", "all_leaves", "Partial", "register_static", "tree_transpose",
+    "SequenceKey", "DictKey", "GetAttrKey", "FlattenedIndexKey", "keystr",
+    "tree_flatten_with_path", "tree_leaves_with_path", "tree_map_with_path",
+    "register_pytree_with_keys", "register_pytree_with_keys_class", "register_dataclass",
 ]  # fmt: skip
 
 _REGISTRY: dict[type, tuple[Callable, Callable]] = {}
+_KEYED: dict[type, Callable] = {}  # flatten_with_keys of registered node types
 
 
 def register_pytree_node(
@@ -30,6 +34,8 @@ def register_pytree_node(
     if nodetype in _REGISTRY or nodetype in (tuple, list, dict, type(None)):
         raise ValueError(f"Duplicate custom PyTreeDef type registration for {nodetype}.")
     _REGISTRY[nodetype] = (flatten_func, unflatten_func)
+    if flatten_with_keys_func is not None:
+        _KEYED[nodetype] = flatten_with_keys_func
 
 
 def register_pytree_node_class(cls: type) -> type:
@@ -282,3 +288,222 @@ register_pytree_node(
     lambda p: ((p.args, p.keywords), p.func),
     lambda func, children: Partial(func, *children[0], **children[1]),
 )
+
+
+# ----------------------------------------------------------------------- key paths
+class SequenceKey:
+    """A tuple/list position in a key path (``[0]``)."""
+
+    __slots__ = ("idx",)
+    __match_args__ = ("idx",)
+
+    def __init__(self, idx: int) -> None:
+        self.idx = idx
+
+    def __str__(self) -> str:
+        return f"[{self.idx!r}]"
+
+    def __repr__(self) -> str:
+        return f"SequenceKey(idx={self.idx!r})"
+
+    def __eq__(self, other: Any) -> bool:
+        return type(other) is SequenceKey and other.idx == self.idx
+
+    def __hash__(self) -> int:
+        return hash((SequenceKey, self.idx))
+
+
+class DictKey:
+    """A dict key in a key path (``['a']``)."""
+
+    __slots__ = ("key",)
+    __match_args__ = ("key",)
+
+    def __init__(self, key: Any) -> None:
+        self.key = key
+
+    def __str__(self) -> str:
+        return f"[{self.key!r}]"
+
+    def __repr__(self) -> str:
+        return f"DictKey(key={self.key!r})"
+
+    def __eq__(self, other: Any) -> bool:
+        return type(other) is DictKey and other.key == self.key
+
+    def __hash__(self) -> int:
+        return hash((DictKey, self.key))
+
+
+class GetAttrKey:
+    """An attribute (a namedtuple field) in a key path (``.x``)."""
+
+    __slots__ = ("name",)
+    __match_args__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __str__(self) -> str:
+        return f".{self.name}"
+
+    def __repr__(self) -> str:
+        return f"GetAttrKey(name={self.name!r})"
+
+    def __eq__(self, other: Any) -> bool:
+        return type(other) is GetAttrKey and other.name == self.name
+
+    def __hash__(self) -> int:
+        return hash((GetAttrKey, self.name))
+
+
+class FlattenedIndexKey:
+    """The position of a child of a node registered without keys."""
+
+    __slots__ = ("key",)
+    __match_args__ = ("key",)
+
+    def __init__(self, key: int) -> None:
+        self.key = key
+
+    def __str__(self) -> str:
+        return f"[<flat index {self.key}>]"
+
+    def __repr__(self) -> str:
+        return f"FlattenedIndexKey(key={self.key!r})"
+
+    def __eq__(self, other: Any) -> bool:
+        return type(other) is FlattenedIndexKey and other.key == self.key
+
+    def __hash__(self) -> int:
+        return hash((FlattenedIndexKey, self.key))
+
+
+def keystr(keys: tuple[Any, ...], *, simple: bool = False, separator: str = "") -> str:
+    """A key path as text: ``"['a'][0]"`` (``simple``: the bare keys joined by ``separator``)."""
+    if not simple:
+        return "".join(str(k) for k in keys)
+
+    def bare(k: Any) -> str:
+        for attr in ("idx", "key", "name"):
+            if hasattr(k, attr):
+                return str(getattr(k, attr))
+        return str(k)
+
+    return separator.join(bare(k) for k in keys)
+
+
+def _keyed_children(tree: Any) -> list[tuple[Any, Any]] | None:
+    """``(key, child)`` pairs of a node, or None for a leaf."""
+    kind = type(tree)
+    if kind is tuple or kind is list:
+        return [(SequenceKey(i), c) for i, c in enumerate(tree)]
+    if kind is dict or kind is collections.defaultdict:
+        return [(DictKey(k), tree[k]) for k in sorted(tree)]
+    if tree is None:
+        return []
+    if kind in _KEYED:
+        children, _ = _KEYED[kind](tree)
+        return list(children)
+    if kind in _REGISTRY:
+        children, _ = _REGISTRY[kind][0](tree)
+        return [(FlattenedIndexKey(i), c) for i, c in enumerate(children)]
+    if kind is collections.OrderedDict:
+        return [(DictKey(k), tree[k]) for k in tree]
+    if _is_namedtuple(tree):
+        return [(GetAttrKey(f), c) for f, c in zip(type(tree)._fields, tree, strict=True)]
+    return None
+
+
+def _flatten_with_path(tree: Any, is_leaf: Callable | None, path: tuple[Any, ...],
+                       out: list[tuple[tuple[Any, ...], Any]]) -> None:  # fmt: skip
+    if is_leaf is not None and is_leaf(tree):
+        out.append((path, tree))
+        return
+    children = _keyed_children(tree)
+    if children is None:
+        out.append((path, tree))
+        return
+    for key, child in children:
+        _flatten_with_path(child, is_leaf, (*path, key), out)
+
+
+def tree_flatten_with_path(
+    tree: Any, is_leaf: Callable[[Any], bool] | None = None
+) -> tuple[list[tuple[tuple[Any, ...], Any]], PyTreeDef]:
+    """``([(key_path, leaf), ...], treedef)``."""
+    out: list[tuple[tuple[Any, ...], Any]] = []
+    _flatten_with_path(tree, is_leaf, (), out)
+    return out, tree_structure(tree, is_leaf)
+
+
+def tree_leaves_with_path(
+    tree: Any, is_leaf: Callable[[Any], bool] | None = None
+) -> list[tuple[tuple[Any, ...], Any]]:
+    out: list[tuple[tuple[Any, ...], Any]] = []
+    _flatten_with_path(tree, is_leaf, (), out)
+    return out
+
+
+def tree_map_with_path(
+    f: Callable[..., Any], tree: Any, *rest: Any, is_leaf: Callable[[Any], bool] | None = None
+) -> Any:
+    """``f(key_path, leaf, *others)`` on every leaf."""
+    pairs, treedef = tree_flatten_with_path(tree, is_leaf)
+    others = [treedef.flatten_up_to(r) for r in rest]
+    return treedef.unflatten(
+        f(path, leaf, *xs) for (path, leaf), *xs in zip(pairs, *others, strict=True)
+    )
+
+
+def register_pytree_with_keys(
+    nodetype: type,
+    flatten_with_keys: Callable,
+    unflatten_func: Callable,
+    flatten_func: Callable | None = None,
+) -> None:
+    """Register a node whose ``flatten_with_keys(x) -> (((key, child), ...), aux)``."""
+
+    def plain(x: Any) -> tuple[Any, Any]:
+        pairs, aux = flatten_with_keys(x)
+        return [c for _, c in pairs], aux
+
+    register_pytree_node(nodetype, flatten_func or plain, unflatten_func, flatten_with_keys)
+
+
+def register_pytree_with_keys_class(cls: type) -> type:
+    """Class decorator: ``tree_flatten_with_keys`` method and ``tree_unflatten``."""
+    flatten = getattr(cls, "tree_flatten", None)
+    register_pytree_with_keys(
+        cls,
+        lambda x: x.tree_flatten_with_keys(),
+        cls.tree_unflatten,
+        (lambda x: x.tree_flatten()) if flatten is not None else None,
+    )
+    return cls
+
+
+def register_dataclass(nodetype: type, data_fields: Any = None, meta_fields: Any = None,
+                       drop_fields: Any = ()) -> type:  # fmt: skip
+    """Register a dataclass: ``data_fields`` are children, ``meta_fields`` static (both
+    inferred from the dataclass fields when omitted: fields marked ``static`` metadata
+    are meta)."""
+    import dataclasses
+
+    if data_fields is None or meta_fields is None:
+        fields = [f for f in dataclasses.fields(nodetype) if f.init]
+        meta_fields = [f.name for f in fields if f.metadata.get("static", False)]
+        data_fields = [f.name for f in fields if f.name not in meta_fields]
+    data_fields, meta_fields = tuple(data_fields), tuple(meta_fields)
+
+    def flatten_with_keys(x: Any) -> tuple[Any, Any]:
+        children = [(GetAttrKey(n), getattr(x, n)) for n in data_fields]
+        return children, tuple(getattr(x, n) for n in meta_fields)
+
+    def unflatten(meta: Any, children: Any) -> Any:
+        kwargs = dict(zip(meta_fields, meta, strict=True))
+        kwargs.update(zip(data_fields, children, strict=True))
+        return nodetype(**kwargs)
+
+    register_pytree_with_keys(nodetype, flatten_with_keys, unflatten)
+    return nodetype

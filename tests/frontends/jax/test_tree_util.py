@@ -79,3 +79,48 @@ def test_mismatch_errors() -> None:
         tu.tree_map(lambda a, b: a + b, [1, 2], [1, 2, 3])
     with pytest.raises(ValueError):
         tu.tree_unflatten(tu.tree_structure([1, 2]), [1])
+
+
+@pytest.mark.parametrize("tree", TREES, ids=range(len(TREES)))
+def test_key_paths(tree: object) -> None:
+    ours = tu.tree_leaves_with_path(tree)
+    theirs = real.tree_leaves_with_path(tree)
+    assert [(tu.keystr(p), leaf) for p, leaf in ours] == [
+        (real.keystr(p), leaf) for p, leaf in theirs
+    ]
+    assert [repr(p) for p, _ in ours] == [repr(p) for p, _ in theirs]
+    assert [tu.keystr(p, simple=True, separator="/") for p, _ in ours] == [
+        real.keystr(p, simple=True, separator="/") for p, _ in theirs
+    ]
+    f = lambda path, v: (tu.keystr(path), v)  # noqa: E731
+    g = lambda path, v: (real.keystr(path), v)  # noqa: E731
+    assert tu.tree_map_with_path(f, tree) == real.tree_map_with_path(g, tree)
+    assert fjax.tree.map_with_path(f, tree) == tu.tree_map_with_path(f, tree)
+
+
+def test_register_dataclass_and_keys() -> None:
+    import dataclasses
+
+    @dataclasses.dataclass
+    class Layer:
+        w: object
+        b: object
+        name: str = dataclasses.field(default="dense", metadata={"static": True})
+
+    tu.register_dataclass(Layer, data_fields=["w", "b"], meta_fields=["name"])
+    layer = tu.tree_map(lambda v: v * 2, Layer(1, [2, 3]))
+    assert (layer.w, layer.b, layer.name) == (2, [4, 6], "dense")
+    paths = [tu.keystr(p) for p, _ in tu.tree_leaves_with_path(Layer(1, [2, 3]))]
+    assert paths == [".w", ".b[0]", ".b[1]"]
+
+    class Pair:
+        def __init__(self, a, b):
+            self.a, self.b = a, b
+
+    tu.register_pytree_with_keys(
+        Pair,
+        lambda p: (((tu.GetAttrKey("a"), p.a), (tu.GetAttrKey("b"), p.b)), None),
+        lambda _, ch: Pair(*ch),
+    )
+    assert [tu.keystr(p) for p, _ in tu.tree_leaves_with_path(Pair(1, (2,)))] == [".a", ".b[0]"]
+    assert tu.tree_leaves(Pair(1, (2,))) == [1, 2]
