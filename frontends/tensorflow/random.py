@@ -135,9 +135,6 @@ def _philox_native(key: Any, counter: Any, offsets: Any) -> Any:
     return ops.stack([c0, c1, c2, c3], axis=-1)
 
 
-_compiled: dict[str, Any] = {}
-
-
 def _philox_blocks(key: Any, counter: Any, offsets: Any) -> Any:
     """Philox blocks at ``counter + offsets`` (key and counter: native int64 arrays)."""
     return _philox_native(key, counter, offsets)
@@ -145,17 +142,14 @@ def _philox_blocks(key: Any, counter: Any, offsets: Any) -> Any:
 
 def _compiled_on_jax(fn: Any, static: tuple[str, ...]) -> Any:
     """``fn`` (a pure function of native arrays and the ``static`` arguments) compiled
-    with jax.jit on the jax backend, where op-by-op dispatch of the ~300 Philox and
-    Box-Muller steps would compile each step per shape; called directly elsewhere."""
+    with core.compile (jax.jit on jax, a tf.function graph on tensorflow), where op-by-op
+    dispatch of the ~300 Philox and Box-Muller steps would dominate; called directly
+    elsewhere. The integer Philox steps give the same bits compiled or not."""
+    compiled = core.compile(fn, static_argnames=static)
 
     def call(*args: Any, **kwargs: Any) -> Any:
-        if core.get_backend() != "jax":
+        if core.get_backend() not in ("jax", "tensorflow"):
             return fn(*args, **kwargs)
-        compiled = _compiled.get(fn.__name__)
-        if compiled is None:
-            import jax
-
-            compiled = _compiled[fn.__name__] = jax.jit(fn, static_argnames=static)
         return compiled(*args, **kwargs)
 
     return call

@@ -20,7 +20,8 @@ def const(value: float, dtype: core.Dtype) -> Any:
     array = _constants.get(key)
     if array is None:
         array = ops.asarray(value, dtype=dtype)
-        if "Tracer" not in type(array).__name__:  # never keep a value staged into a trace
+        staged = type(array).__name__
+        if "Tracer" not in staged and staged != "SymbolicTensor":  # never keep a traced value
             _constants[key] = array
     return array
 

@@ -137,9 +137,13 @@ def _scce(t: Any, p: Any, from_logits: bool, axis: int) -> Any:
     if not from_logits:
         p = ops.log(_clip(p, dtype))
     log_probs = ops.nn.log_softmax(p, axis=-1)
+    classes = int(p.shape[-1])
     index = ops.expand_dims(ops.astype(t, core.int64), axis=-1)
-    picked = ops.take_along_axis(log_probs, index, axis=-1)
-    return ops.negative(ops.squeeze(picked, axis=-1))
+    # a mask instead of a gather: traceable into a graph on every backend, and exact (one
+    # term per row is kept)
+    hit = ops.equal(ops.arange(classes, dtype=core.int64), index)
+    picked = ops.sum(ops.where(hit, log_probs, ops.zeros_like(log_probs)), axis=-1)
+    return ops.negative(picked)
 
 
 def _huber(t: Any, p: Any, dtype: core.Dtype, delta: float) -> Any:
