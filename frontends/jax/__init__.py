@@ -19,6 +19,7 @@ from frontends.jax._src.api import (
     device_count,
     devices,
     disable_jit,
+    ensure_compile_time_eval,
     eval_shape,
     grad,
     hessian,
@@ -30,6 +31,9 @@ from frontends.jax._src.api import (
     linearize,
     local_device_count,
     local_devices,
+    make_jaxpr,
+    named_call,
+    named_scope,
     pmap,
     process_count,
     process_index,
@@ -48,6 +52,7 @@ __all__ = [
     "custom_vjp", "custom_jvp", "checkpoint", "remat", "checkpoint_policies", "jit", "vmap",
     "pmap", "eval_shape", "ShapeDtypeStruct", "disable_jit", "devices", "local_devices",
     "device_count", "local_device_count", "default_backend", "process_index", "process_count",
+    "make_jaxpr", "named_call", "named_scope", "ensure_compile_time_eval",
 ]  # fmt: skip
 
 _SUBMODULES = (

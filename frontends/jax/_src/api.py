@@ -46,7 +46,7 @@ __all__ = [
     "hessian", "custom_vjp", "custom_jvp", "checkpoint", "remat", "checkpoint_policies", "jit",
     "vmap", "pmap", "eval_shape", "ShapeDtypeStruct", "disable_jit", "devices",
     "local_devices", "device_count", "local_device_count", "default_backend", "process_index",
-    "process_count",
+    "process_count", "make_jaxpr", "named_call", "named_scope", "ensure_compile_time_eval",
 ]  # fmt: skip
 
 _level = 0  # depth of the transformations being evaluated (their backward is recorded)
@@ -1162,3 +1162,30 @@ def process_index(backend: Any = None) -> int:
 
 def process_count(backend: Any = None) -> int:
     return 1
+
+
+def make_jaxpr(fun: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """Out of scope: a jaxpr is real JAX's intermediate form, which no backend but jax has."""
+    raise NotImplementedError(
+        "jax.make_jaxpr is not provided by the frontend (no jaxpr exists off the jax "
+        "backend); use jax.eval_shape for output shapes, or real JAX to inspect a trace"
+    )
+
+
+def named_call(fun: Callable[..., Any], *, name: str | None = None) -> Callable[..., Any]:
+    """``jax.named_call``: names only label JAX's traces; returns ``fun``."""
+    return fun
+
+
+@contextlib.contextmanager
+def named_scope(name: str) -> Iterator[None]:
+    """``jax.named_scope``: a no-op block (names only label JAX's traces)."""
+    if not isinstance(name, str):
+        raise TypeError("named_scope name argument must be a string.")
+    yield
+
+
+@contextlib.contextmanager
+def ensure_compile_time_eval() -> Iterator[None]:
+    """``jax.ensure_compile_time_eval``: values are concrete here already off a trace."""
+    yield

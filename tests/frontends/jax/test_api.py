@@ -284,6 +284,8 @@ def test_error_messages() -> None:
         eval(ERRORS["grad_int"], scope)
     with pytest.raises(ValueError, match="inconsistent sizes"):
         eval(ERRORS["vmap_sizes"], scope)
+    with pytest.raises(NotImplementedError, match="make_jaxpr"):
+        jax.make_jaxpr(lambda v: v)(scope["x"])
 
 
 def test_jit_traces_once_and_surfaces_jax_tracer_errors() -> None:
