@@ -106,7 +106,6 @@ _SPEC: dict[str, dict[str, Any]] = {
             "polyint",
             "extract",
             "compress",
-            "apply_over_axes",
             "delete",
             "pad",
         )
@@ -114,6 +113,7 @@ _SPEC: dict[str, dict[str, Any]] = {
     "roots": {"post": lambda out: out.astype(complex) if out._dtype.kind != "c" else out},
     "lexsort": {"arrays": ("keys",), "sequences": ("keys",), "promote_names": (), "strong": True},
     "apply_along_axis": {"arrays": ("arr",)},
+    "apply_over_axes": {"arrays": ("a",)},
     "mean": {"inexact": True, "strong": True},
     "var": {"inexact": True, "strong": True},
     "std": {"inexact": True, "strong": True},
@@ -142,8 +142,6 @@ _SPEC: dict[str, dict[str, Any]] = {
         "strong": True,
         "post": lambda out: (out[0].astype(_float()), out[1]),
     },
-    "histogram2d": {"arrays": ("x", "y")},
-    "histogramdd": {"arrays": ("sample",)},
     "interp": {"arrays": ("x", "xp", "fp"), "promote_names": ("x", "xp", "fp"), "inexact": True},
     "digitize": {"arrays": ("x", "bins"), "promote_names": ()},
     "searchsorted": {
@@ -662,8 +660,28 @@ def _varargs(name: str) -> Callable[..., Any]:
     return function
 
 
-def _einsum_path(subscripts: Any, *operands: Any, optimize: Any = "greedy") -> Any:
-    return _numpy.einsum_path(subscripts, *(_numpy.asarray(o) for o in operands), optimize=optimize)
+def _einsum_path(subscripts: Any, *operands: Any, optimize: Any = "auto") -> Any:
+    """``jnp.einsum_path``: numpy's path (host-side), without numpy's leading
+    ``"einsum_path"`` entry, as JAX's (opt_einsum's) path."""
+    path, text = _numpy.einsum_path(
+        subscripts, *(_numpy.asarray(o) for o in operands), optimize="greedy"
+    )
+    return [p for p in path if p != "einsum_path"], text
+
+
+def _counts_as_int(name: str) -> Callable[..., Any]:
+    """``jnp.histogram2d``/``histogramdd``: unweighted counts are integers in JAX."""
+    bridged = _build(name, arrays=("x", "y") if name == "histogram2d" else ("sample",), strong=True)
+
+    def function(*args: Any, **kwargs: Any) -> Any:
+        out = bridged(*args, **kwargs)
+        if kwargs.get("weights") is None and not kwargs.get("density"):
+            out = (out[0].astype(jdt.default_dtype("i")), *out[1:])
+        return out
+
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = f"``jnp.{name}`` (unweighted counts as integers, as JAX's)."
+    return function
 
 
 def build() -> dict[str, Any]:
@@ -679,6 +697,8 @@ def build() -> dict[str, Any]:
     for name in ("atleast_1d", "atleast_2d", "atleast_3d", "broadcast_arrays", "meshgrid", "ix_"):
         namespace[name] = _varargs(name)
     namespace["einsum_path"] = _einsum_path
+    namespace["histogram2d"] = _counts_as_int("histogram2d")
+    namespace["histogramdd"] = _counts_as_int("histogramdd")
     return namespace
 
 

@@ -70,7 +70,9 @@ def can_cast(from_: Any, to: Any, casting: str = "safe") -> bool:
 
 def array_repr(arr: Any, max_line_width: Any = None, precision: Any = None,
                suppress_small: Any = None) -> str:  # fmt: skip
-    return repr(as_array(arr))
+    """``jnp.array_repr``: JAX prints the implementation class name (``ArrayImpl``)."""
+    text = repr(as_array(arr))
+    return "ArrayImpl(" + text[len("Array(") :].replace("\n" + " " * 6, "\n" + " " * 10)
 
 
 def array_str(a: Any, max_line_width: Any = None, precision: Any = None,

@@ -203,3 +203,31 @@ WEAK = [
     "jnp.reshape(wf, (3, 1))", "jnp.broadcast_arrays(wf, x)", "jnp.pad(wf, 1)",
 ]  # fmt: skip
 GROUPS["weak"] = WEAK
+
+MISC = [
+    "jnp.acos(x / 3)", "jnp.acosh(x + 4)", "jnp.arccosh(i + 1)", "jnp.asin(x / 3)", "jnp.asinh(x)",
+    "jnp.atan(x)", "jnp.atanh(x / 3)", "jnp.bitwise_left_shift(i, 2)",
+    "jnp.bitwise_right_shift(i, 1)", "jnp.apply_over_axes(jnp.sum, x, [0, 1])",
+    "jnp.sort(jnp.argpartition(v, 2)[:3])", "jnp.array_repr(x)", "jnp.array_str(i)",
+    "jnp.asarray(n)", "jnp.block([[sq, sq]])", "jnp.broadcast_shapes((2, 1), (3,))",
+    "jnp.c_[v[:2], w[:2]]", "jnp.can_cast(jnp.int8, jnp.int32)", "jnp.dsplit(x[None], 3)",
+    "jnp.einsum_path('ij,jk', sq, sq)[0]", "jnp.empty_like(x).shape",
+    "jnp.fromfunction(lambda a, b: a + b, (2, 3))",
+    "jnp.frombuffer(b'\\x01\\x02', dtype=jnp.uint8)", "jnp.full_like(x, 2)", "jnp.ones_like(i)",
+    "jnp.zeros_like(x, dtype=jnp.int8)", "jnp.histogram2d(v, w, bins=2)", "jnp.histogramdd(x, bins=2)",
+    "jnp.iscomplexobj(c)", "jnp.isrealobj(x)", "jnp.isdtype(jnp.float32, 'real floating')",
+    "jnp.issubdtype(jnp.float32, jnp.floating)", "jnp.iterable(x)", "jnp.mask_indices(3, jnp.triu)",
+    "jnp.matrix_transpose(x)", "jnp.nancumprod(nan)", "jnp.ndim(x)", "jnp.shape(x)", "jnp.size(x)",
+    "jnp.ogrid[0:2, 0:3]", "jnp.mgrid[0:1:3j]", "jnp.r_[1:3, 5]", "jnp.permute_dims(x, (1, 0))",
+    "jnp.promote_types(jnp.int8, jnp.uint8)", "jnp.result_type(i, 1.0)", "jnp.rollaxis(x, 1)",
+    "jnp.sort_complex(c)", "jnp.triu_indices_from(sq)", "float(jnp.finfo(jnp.float32).eps)",
+    "int(jnp.iinfo(jnp.int8).max)", "jnp.dtype('float32')", "jnp.float16(1.5)", "jnp.int64(3)",
+    "jnp.uint8(3)", "jnp.bool_(1)", "jnp.bfloat16(1.0)", "jnp.complex64(1j)", "jnp.pi", "jnp.e",
+    "jnp.inf", "jnp.euler_gamma", "jnp.newaxis is None", "jnp.s_[1:2]", "jnp.index_exp[1]",
+    "jnp.frompyfunc(lambda a, b: a * b, 2, 1)(v, w)", "jnp.get_printoptions()['precision']",
+    "jnp.from_dlpack(np.arange(3.0))", "jnp.vectorize(lambda a: a.sum(), signature='(n)->()')(x)",
+    "jnp.array([1, 2], dtype=jnp.int16)", "jnp.array(x)", "jnp.array([x, x])",
+    "jnp.array([1.5, 2])", "jnp.array(True)", "jnp.asarray(3)", "jnp.concatenate([[1, 2], [3]])",
+    "jnp.reshape([1, 2], (2,))", "jnp.sum(x, axis=(0, 1))", "jnp.float32(2) * 2",
+]  # fmt: skip
+GROUPS["misc"] = MISC
