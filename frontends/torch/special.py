@@ -3,8 +3,9 @@
 Integer and bool inputs give the default dtype and complex inputs are refused, as in torch
 2.13. Not provided (core has no kernel to build them accurately): ``airy_ai``, the
 Bessel functions other than ``i0``/``i0e``/``i1``/``i1e``, spherical Bessel,
-``erfcx``, ``gammainc``/``gammaincc`` and the orthogonal
-polynomials (``chebyshev_*``, ``hermite_*``, ``laguerre_*``, ``legendre_*``).
+``erfcx`` and ``gammainc``/``gammaincc``. The orthogonal
+polynomials (``chebyshev_*``, ``hermite_*``, ``laguerre_*``, ``legendre_*``) run their
+recurrences up to the largest degree asked for (one host read).
 """
 
 from __future__ import annotations
@@ -370,3 +371,201 @@ def _polygamma_inplace(self: Tensor, n: int) -> Tensor:
 Tensor.polygamma = _polygamma_method
 Tensor.polygamma_ = _polygamma_inplace
 INPLACE_NAMES.add("i0")
+
+
+# ---------------------------------------------------------------------------------------
+# orthogonal polynomials: the three-term recurrences in float64, up to the largest degree
+# asked for (one host read of max(n)); n is truncated to an integer and a negative n gives
+# 0, with torch's special cases at the ends of the interval and its trigonometric forms
+# for large degrees inside it
+# ---------------------------------------------------------------------------------------
+def _f64(value: float) -> Any:
+    return wrapped_scalar(value, core.float64)
+
+
+def _recurrence(x: Any, n: Any, first: Any, step: Any) -> Any:
+    """``P_n(x)`` with ``P_0 = 1``, ``P_1 = first(x)``, ``P_{k+1} = step(k, x, P_k, P_{k-1})``."""
+    top = int(ops.max(n)) if math.prod(n.shape) else 0
+    previous, current = ops.ones_like(x), first(x)
+    result = ops.where(ops.equal(n, 1), current, previous)
+    for k in range(1, top):
+        previous, current = current, step(k, x, current, previous)
+        result = ops.where(ops.equal(n, k + 1), current, result)
+    return result
+
+
+def _odd_sign(n: Any, even: Any, odd: Any) -> Any:
+    return ops.where(ops.equal(ops.remainder(n, 2), 0), even, odd)
+
+
+def _chebyshev_t(x: Any, n: Any) -> Any:
+    value = _recurrence(
+        x,
+        n,
+        lambda x: x,
+        lambda k, x, p, q: ops.subtract(ops.multiply(ops.multiply(_f64(2), x), p), q),
+    )
+    inside = ops.logical_and(ops.greater(n, 6), ops.less(ops.abs(x), _f64(1)))
+    nf = ops.astype(n, core.float64)
+    value = ops.where(inside, ops.cos(ops.multiply(nf, ops.acos(x))), value)
+    ends = ops.equal(ops.abs(x), _f64(1))
+    at_end = ops.where(ops.greater(x, _f64(0)), _f64(1), _odd_sign(n, _f64(1), _f64(-1)))
+    return ops.where(ends, at_end, value)
+
+
+def _chebyshev_u(x: Any, n: Any) -> Any:
+    value = _recurrence(
+        x, n, lambda x: ops.multiply(_f64(2), x),
+        lambda k, x, p, q: ops.subtract(ops.multiply(ops.multiply(_f64(2), x), p), q),
+    )  # fmt: skip
+    nf = ops.astype(n, core.float64)
+    theta = ops.acos(x)
+    sine = ops.sin(theta)
+    trig = ops.where(
+        ops.not_equal(sine, _f64(0)),
+        ops.divide(ops.sin(ops.multiply(ops.add(nf, _f64(1)), theta)), sine),
+        ops.divide(
+            ops.multiply(ops.add(nf, _f64(1)), ops.cos(ops.multiply(ops.add(nf, _f64(1)), theta))),
+            x,
+        ),
+    )
+    inside = ops.logical_and(ops.greater(n, 8), ops.less(ops.abs(x), _f64(1)))
+    value = ops.where(inside, trig, value)
+    count = ops.add(nf, _f64(1))
+    at_end = ops.where(ops.greater(x, _f64(0)), count, _odd_sign(n, count, ops.negative(count)))
+    return ops.where(ops.equal(ops.abs(x), _f64(1)), at_end, value)
+
+
+def _chebyshev_v(x: Any, n: Any) -> Any:
+    value = _recurrence(
+        x, n, lambda x: ops.subtract(ops.multiply(_f64(2), x), _f64(1)),
+        lambda k, x, p, q: ops.subtract(ops.multiply(ops.multiply(_f64(2), x), p), q),
+    )  # fmt: skip
+    nf = ops.astype(n, core.float64)
+    theta = ops.acos(x)
+    half = ops.divide(theta, _f64(2))
+    count = ops.add(ops.multiply(nf, _f64(2)), _f64(1))
+    trig = ops.where(
+        ops.not_equal(ops.sin(half), _f64(1)),
+        ops.divide(ops.cos(ops.multiply(ops.add(nf, _f64(0.5)), theta)), ops.cos(half)),
+        _odd_sign(n, count, ops.negative(count)),
+    )
+    inside = ops.logical_and(ops.greater(n, 8), ops.less(ops.abs(x), _f64(1)))
+    value = ops.where(inside, trig, value)
+    at_end = ops.where(ops.greater(x, _f64(0)), _f64(1), _odd_sign(n, count, ops.negative(count)))
+    return ops.where(ops.equal(ops.abs(x), _f64(1)), at_end, value)
+
+
+def _chebyshev_w(x: Any, n: Any) -> Any:
+    value = _recurrence(
+        x, n, lambda x: ops.add(ops.multiply(_f64(2), x), _f64(1)),
+        lambda k, x, p, q: ops.subtract(ops.multiply(ops.multiply(_f64(2), x), p), q),
+    )  # fmt: skip
+    nf = ops.astype(n, core.float64)
+    theta = ops.acos(x)
+    half = ops.divide(theta, _f64(2))
+    count = ops.add(ops.multiply(nf, _f64(2)), _f64(1))
+    trig = ops.where(
+        ops.not_equal(ops.cos(half), _f64(1)),
+        ops.divide(ops.sin(ops.multiply(ops.add(nf, _f64(0.5)), theta)), ops.sin(half)),
+        ops.where(ops.greater(x, _f64(0)), count, _odd_sign(n, _f64(1), _f64(-1))),
+    )
+    inside = ops.logical_and(ops.greater(n, 8), ops.less(ops.abs(x), _f64(1)))
+    value = ops.where(inside, trig, value)
+    at_end = ops.where(ops.greater(x, _f64(0)), count, _odd_sign(n, _f64(1), _f64(-1)))
+    return ops.where(ops.equal(ops.abs(x), _f64(1)), at_end, value)
+
+
+def _hermite_h(x: Any, n: Any) -> Any:
+    return _recurrence(
+        x, n, lambda x: ops.multiply(_f64(2), x),
+        lambda k, x, p, q: ops.subtract(
+            ops.multiply(ops.multiply(_f64(2), x), p), ops.multiply(_f64(2 * k), q)
+        ),
+    )  # fmt: skip
+
+
+def _hermite_he(x: Any, n: Any) -> Any:
+    return _recurrence(
+        x, n, lambda x: x,
+        lambda k, x, p, q: ops.subtract(ops.multiply(x, p), ops.multiply(_f64(k), q)),
+    )  # fmt: skip
+
+
+def _laguerre_l(x: Any, n: Any) -> Any:
+    value = _recurrence(
+        x, n, lambda x: ops.subtract(_f64(1), x),
+        lambda k, x, p, q: ops.divide(
+            ops.subtract(ops.multiply(ops.subtract(_f64(2 * k + 1), x), p), ops.multiply(_f64(k), q)),
+            _f64(k + 1),
+        ),
+    )  # fmt: skip
+    return ops.where(ops.equal(ops.abs(x), _f64(0)), _f64(1), value)
+
+
+def _legendre_p(x: Any, n: Any) -> Any:
+    value = _recurrence(
+        x, n, lambda x: x,
+        lambda k, x, p, q: ops.divide(
+            ops.subtract(ops.multiply(ops.multiply(_f64(2 * k + 1), x), p), ops.multiply(_f64(k), q)),
+            _f64(k + 1),
+        ),
+    )  # fmt: skip
+    at_end = ops.where(
+        ops.logical_or(ops.greater(x, _f64(0)), ops.equal(n, 0)),
+        _f64(1),
+        _odd_sign(n, _f64(1), _f64(-1)),
+    )
+    return ops.where(ops.equal(ops.abs(x), _f64(1)), at_end, value)
+
+
+def _shifted(polynomial: Any) -> Any:
+    """``P*(x) = P(2x - 1)``, torch's shifted Chebyshev polynomials."""
+    return lambda x, n: polynomial(ops.subtract(ops.multiply(_f64(2), x), _f64(1)), n)
+
+
+def _polynomial(name: str, compute: Any) -> Any:
+    @unsupported_dtypes("complex")
+    @torch_function("input", "n")
+    def function(input: Tensor, n: Tensor, *, out: Tensor | None = None) -> Tensor:
+        x, degree = float_operands(name, (input, n), COMPLEX)
+        dtype = dtype_of(x)
+        wide = ops.astype(x, core.float64)
+        count = ops.astype(ops.trunc(ops.astype(degree, core.float64)), core.int64)
+        wide, count = ops.broadcast_arrays(wide, count)
+        value = ops.where(ops.less(count, 0), _f64(0), compute(wide, count))
+        return ops.astype(value, dtype)
+
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = f"torch.special.{name}(input, n): the polynomial of degree n at input."
+    return function
+
+
+chebyshev_polynomial_t = _polynomial("chebyshev_polynomial_t", _chebyshev_t)
+chebyshev_polynomial_u = _polynomial("chebyshev_polynomial_u", _chebyshev_u)
+chebyshev_polynomial_v = _polynomial("chebyshev_polynomial_v", _chebyshev_v)
+chebyshev_polynomial_w = _polynomial("chebyshev_polynomial_w", _chebyshev_w)
+shifted_chebyshev_polynomial_t = _polynomial(
+    "shifted_chebyshev_polynomial_t", _shifted(_chebyshev_t)
+)
+shifted_chebyshev_polynomial_u = _polynomial(
+    "shifted_chebyshev_polynomial_u", _shifted(_chebyshev_u)
+)
+shifted_chebyshev_polynomial_v = _polynomial(
+    "shifted_chebyshev_polynomial_v", _shifted(_chebyshev_v)
+)
+shifted_chebyshev_polynomial_w = _polynomial(
+    "shifted_chebyshev_polynomial_w", _shifted(_chebyshev_w)
+)
+hermite_polynomial_h = _polynomial("hermite_polynomial_h", _hermite_h)
+hermite_polynomial_he = _polynomial("hermite_polynomial_he", _hermite_he)
+laguerre_polynomial_l = _polynomial("laguerre_polynomial_l", _laguerre_l)
+legendre_polynomial_p = _polynomial("legendre_polynomial_p", _legendre_p)
+
+__all__ += [
+    "chebyshev_polynomial_t", "chebyshev_polynomial_u", "chebyshev_polynomial_v",
+    "chebyshev_polynomial_w", "hermite_polynomial_h", "hermite_polynomial_he",
+    "laguerre_polynomial_l", "legendre_polynomial_p", "shifted_chebyshev_polynomial_t",
+    "shifted_chebyshev_polynomial_u", "shifted_chebyshev_polynomial_v",
+    "shifted_chebyshev_polynomial_w",
+]  # fmt: skip

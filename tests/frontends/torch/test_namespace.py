@@ -214,13 +214,9 @@ LEFT_OUT: dict[str, dict[str, str]] = {
         ),
         "linalg": "householder_product ldl_factor ldl_factor_ex ldl_solve",
         "special": (
-            "airy_ai bessel_j0 bessel_j1 bessel_y0 bessel_y1 chebyshev_polynomial_t "
-            "chebyshev_polynomial_u chebyshev_polynomial_v chebyshev_polynomial_w erfcx gammainc "
-            "gammaincc hermite_polynomial_h hermite_polynomial_he laguerre_polynomial_l "
-            "legendre_polynomial_p modified_bessel_k0 modified_bessel_k1 "
-            "scaled_modified_bessel_k0 scaled_modified_bessel_k1 shifted_chebyshev_polynomial_t "
-            "shifted_chebyshev_polynomial_u shifted_chebyshev_polynomial_v "
-            "shifted_chebyshev_polynomial_w spherical_bessel_j0 "
+            "airy_ai bessel_j0 bessel_j1 bessel_y0 bessel_y1 erfcx gammainc gammaincc "
+            "modified_bessel_k0 modified_bessel_k1 scaled_modified_bessel_k0 "
+            "scaled_modified_bessel_k1 spherical_bessel_j0 "
         ),
     },
 }
