@@ -64,7 +64,7 @@ def _as_array(x: Any) -> Array:
 
 
 def _wrap_like(native: Any, like: Array) -> Array:
-    return Array._wrap(native, like.weak_type, like._dtype)
+    return type(like)._wrap(native, like.weak_type, like._dtype)
 
 
 def _is_complex(dtype: Any) -> bool:
@@ -738,13 +738,13 @@ def disable_jit(disable: bool = True) -> Iterator[None]:
         _disable_jit = previous
 
 
-def _leaf_native(leaf: Any, where: str) -> tuple[Any, tuple[Any, bool]]:
+def _leaf_native(leaf: Any, where: str) -> tuple[Any, tuple[Any, bool, type]]:
     if isinstance(leaf, Array):
-        return leaf.native, (leaf._dtype, leaf.weak_type)
+        return leaf.native, (leaf._dtype, leaf.weak_type, type(leaf))
     if leaf is None or isinstance(leaf, (str, bytes)) or callable(leaf):
         raise TypeError(f"Argument '{leaf}' of type {type(leaf)} is not a valid JAX type.")
     array = _as_array(leaf)
-    return array.native, (array._dtype, array.weak_type)
+    return array.native, (array._dtype, array.weak_type, type(array))
 
 
 def _avals(natives: list[Any]) -> tuple[Any, ...]:
@@ -762,8 +762,8 @@ class _Jitted:
         self._static_argnums = static_argnums
         self._static_argnames = static_argnames
         self._compiled = core.compile(self._inner, static_argnums=(0,))
-        self._out_meta: dict[Any, tuple[Any, list[tuple[Any, bool]]]] = {}
-        self._traced: tuple[Any, list[tuple[Any, bool]]] | None = None
+        self._out_meta: dict[Any, tuple[Any, list[tuple[Any, bool, type]]]] = {}
+        self._traced: tuple[Any, list[tuple[Any, bool, type]]] | None = None
         self._shape_dependent: set[Any] = set()
 
     def __get__(self, instance: Any, owner: Any = None) -> Any:
@@ -771,7 +771,7 @@ class _Jitted:
 
     def _inner(self, key: Any, natives: list[Any]) -> list[Any]:
         treedef, metas, static_pos, static_kw = key
-        arrays = [Array._wrap(n, weak, dt) for n, (dt, weak) in zip(natives, metas)]
+        arrays = [cls._wrap(n, weak, dt) for n, (dt, weak, cls) in zip(natives, metas)]
         dyn_args, kwargs = tree_util.tree_unflatten(treedef, arrays)
         args = list(dyn_args)
         for i, value in static_pos:
@@ -824,7 +824,7 @@ class _Jitted:
             meta = self._out_meta[key]
         out_tree, out_metas = meta
         return tree_util.tree_unflatten(
-            out_tree, [Array._wrap(o, weak, dt) for o, (dt, weak) in zip(outs, out_metas)]
+            out_tree, [cls._wrap(o, weak, dt) for o, (dt, weak, cls) in zip(outs, out_metas)]
         )
 
 
