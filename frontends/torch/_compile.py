@@ -439,12 +439,13 @@ class _Program:
         return [t for t in self.state.tensors if t.requires_grad]
 
     # -- a call ---------------------------------------------------------------------------
-    def __call__(self, args: list[Tensor]) -> Any:
-        state_natives = [slot.get() for slot in self.state.slots()]
+    def __call__(self, args: list[Tensor], current: list[_Slot], natives: list[Any]) -> Any:
+        """Run on ``args`` with the state's ``current`` slots holding ``natives``."""
+        state_natives = natives
         arg_natives = [a.native for a in args]
         outs, written = self.forward(state_natives, arg_natives)
         meta = self.meta
-        slots = {slot.key: slot for slot in self.state.slots()}
+        slots = {slot.key: slot for slot in current}
         n_changed = len(meta["changed"])
         for key in meta["removed"]:
             if key[0] == "grad":
@@ -524,13 +525,15 @@ class _CompiledFunction:
         if core.current_backend().name not in ("jax", "tensorflow") or is_compiling():
             return self.fn(*args, **kwargs)
         state = _State(_reachable(self.fn, args, kwargs))
+        slots = state.slots()
+        natives = [slot.get() for slot in slots]
         leaves: list[Tensor] = []
         spec = _flatten((args, kwargs), leaves)
         needs_grad = [t.requires_grad for t in leaves]
         key = (
             core.current_backend().name,
             _ad.is_grad_enabled(),
-            tuple((s.key, _native_key(s.get())) for s in state.slots()),
+            tuple((s.key, _native_key(n)) for s, n in zip(slots, natives)),
             state.statics(),
             _spec_key(spec),
             tuple((_native_key(t.native), g) for t, g in zip(leaves, needs_grad)),
@@ -541,7 +544,7 @@ class _CompiledFunction:
         if program is False:
             program = _Program(self.fn, state, spec, needs_grad)
             try:
-                result = program(leaves)
+                result = program(leaves, slots, natives)
             except Exception:
                 if self.fullgraph or not program.traced or program.meta is not None:
                     raise
@@ -550,7 +553,7 @@ class _CompiledFunction:
             self.programs[key] = program
             return result
         program.state = state
-        return program(leaves)
+        return program(leaves, slots, natives)
 
 
 def compile(
