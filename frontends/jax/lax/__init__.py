@@ -2,7 +2,7 @@
 raise TypeError, as real lax), slicing with XLA's gather/scatter dimension numbers,
 convolutions, windowed reductions and control flow.
 
-Left out (``tests/frontends/jax/test_namespace.py`` lists them with reasons): the ``*_p``
+Left out (``tests/frontends/jax/test_namespace_lax.py`` lists them with reasons): the ``*_p``
 primitive objects (JAX's tracing internals), collectives over named axes (``psum``,
 ``all_gather``, ... need ``pmap``/``shard_map``), sharding and token plumbing, ``rng_*``
 (XLA's hardware RNG), ``ragged_*`` and ``scaled_*`` dot products, ``custom_root`` /
