@@ -2333,3 +2333,71 @@ def lp_pool3d(
 
 
 __all__ += ["lp_pool1d", "lp_pool2d", "lp_pool3d"]
+
+
+# ---------------------------------------------------------------------------------------
+# torch.native_* normalizations: the output and the saved statistics
+# ---------------------------------------------------------------------------------------
+def native_layer_norm(
+    input: Tensor, normalized_shape: Sequence[int], weight: Tensor | None, bias: Tensor | None,
+    eps: float,
+) -> tuple[Tensor, Tensor, Tensor]:  # fmt: skip
+    """torch.native_layer_norm: ``(output, mean, rstd)``, statistics with kept dims."""
+    dims = tuple(range(input.dim() - len(normalized_shape), input.dim()))
+    mean = input.mean(dims, keepdim=True)
+    rstd = (input.var(dims, unbiased=False, keepdim=True) + eps).rsqrt()
+    output = (input - mean) * rstd
+    if weight is not None:
+        output = output * weight
+    if bias is not None:
+        output = output + bias
+    return output, mean, rstd
+
+
+def native_group_norm(
+    input: Tensor, weight: Tensor | None, bias: Tensor | None, N: int, C: int, HxW: int,
+    group: int, eps: float,
+) -> tuple[Tensor, Tensor, Tensor]:  # fmt: skip
+    """torch.native_group_norm: ``(output, mean, rstd)``, statistics of shape (N, group)."""
+    grouped = input.reshape(N, group, -1)
+    mean = grouped.mean(-1)
+    rstd = (grouped.var(-1, unbiased=False) + eps).rsqrt()
+    output = ((grouped - mean.unsqueeze(-1)) * rstd.unsqueeze(-1)).reshape(input.shape)
+    affine_shape = (1, C) + (1,) * (input.dim() - 2)
+    if weight is not None:
+        output = output * weight.reshape(affine_shape)
+    if bias is not None:
+        output = output + bias.reshape(affine_shape)
+    return output, mean, rstd
+
+
+def native_batch_norm(
+    input: Tensor, weight: Tensor | None, bias: Tensor | None, running_mean: Tensor | None,
+    running_var: Tensor | None, training: bool, momentum: float, eps: float,
+) -> tuple[Tensor, Tensor, Tensor]:  # fmt: skip
+    """torch.native_batch_norm: ``(output, save_mean, save_invstd)``; training updates the
+    running statistics in place; in evaluation the saved statistics are empty."""
+    T = _torch()
+    dims = tuple(d for d in range(input.dim()) if d != 1)
+    shape = (1, input.shape[1]) + (1,) * (input.dim() - 2)
+    if training:
+        mean = input.mean(dims)
+        variance = input.var(dims, unbiased=False)
+        invstd = (variance + eps).rsqrt()
+        if running_mean is not None and running_var is not None:
+            count = input.numel() // input.shape[1]
+            with T.no_grad():
+                running_mean.copy_(running_mean * (1 - momentum) + mean * momentum)
+                unbiased = variance * count / max(count - 1, 1)
+                running_var.copy_(running_var * (1 - momentum) + unbiased * momentum)
+        output = (input - mean.reshape(shape)) * invstd.reshape(shape)
+        saved = (mean, invstd)
+    else:
+        invstd = (running_var + eps).rsqrt()
+        output = (input - running_mean.reshape(shape)) * invstd.reshape(shape)
+        saved = (T.empty(0, dtype=input.dtype), T.empty(0, dtype=input.dtype))
+    if weight is not None:
+        output = output * weight.reshape(shape)
+    if bias is not None:
+        output = output + bias.reshape(shape)
+    return output, *saved

@@ -155,9 +155,9 @@ LEFT_OUT: dict[str, dict[str, str]] = {
             "cosine_embedding_loss ctc_loss dropout_ embedding embedding_bag embedding_renorm_ "
             "feature_alpha_dropout_ feature_dropout feature_dropout_ grid_sampler grid_sampler_2d "
             "grid_sampler_3d gru gru_cell hinge_embedding_loss instance_norm kl_div lstm "
-            "lstm_cell margin_ranking_loss max_pool1d_with_indices native_batch_norm "
-            "native_dropout native_group_norm native_layer_norm native_norm norm_except_dim "
-            "poisson_nll_loss rnn_relu rnn_relu_cell rnn_tanh rnn_tanh_cell triplet_margin_loss "
+            "lstm_cell margin_ranking_loss max_pool1d_with_indices native_dropout native_norm "
+            "norm_except_dim poisson_nll_loss rnn_relu rnn_relu_cell rnn_tanh rnn_tanh_cell "
+            "triplet_margin_loss "
         ),
         "nn.functional": (
             "celu_ conv_tbc ctc_loss elu_ hardtanh_ leaky_relu_ max_pool1d_with_indices relu_ "
