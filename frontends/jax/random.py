@@ -1302,21 +1302,156 @@ def poisson(key: Any, lam: Any, shape: Any = None, dtype: Any = None) -> Array:
     return Array._wrap(ops.astype(result, dt), False, dt)
 
 
-def binomial(key: Any, n: Any, p: Any, shape: Any = None, dtype: Any = None) -> Array:
-    """Not in the frontend yet: JAX's BTRS sampler is not ported."""
-    raise NotImplementedError(
-        "jax.random.binomial is not implemented in the frontend (JAX's BTRS rejection "
-        "sampler is not ported yet); sample with jax.random.uniform and an inverse CDF, or "
-        "run on real JAX"
+_STIRLING_TAIL = (
+    0.0810614667953272, 0.0413406959554092, 0.0276779256849983, 0.02079067210376509,
+    0.0166446911898211, 0.0138761288230707, 0.0118967099458917, 0.0104112652619720,
+    0.00925546218271273, 0.00833056343336287,
+)  # fmt: skip
+
+
+def _stirling_tail(k: Any) -> Any:
+    dt = core.as_core_dtype(k.dtype)
+    table = ops.asarray(numpy.array(_STIRLING_TAIL, dtype=_jdt.numpy_dtype(dt)))
+    use_table = ops.less_equal(k, _c(9.0, dt))
+    k = ops.clip(k, _c(0.0, dt), _c(9.0, dt))
+    kp1 = ops.add(k, _c(1.0, dt))
+    kp1sq = ops.multiply(kp1, kp1)
+    approx = ops.divide(
+        ops.subtract(
+            _c(1.0 / 12, dt),
+            ops.divide(
+                ops.subtract(_c(1.0 / 360, dt), ops.divide(_c(1.0 / 1260, dt), kp1sq)), kp1sq
+            ),
+        ),
+        kp1,
     )
+    index = ops.astype(ops.floor(k), core.int32)
+    return ops.where(use_table, ops.take(table, index, axis=0), approx)
+
+
+def _binomial_inversion_step_impl(key: Any, num_geom: Any, geom_sum: Any, count: Any,
+                                  log1mp: Any) -> tuple[Any, ...]:  # fmt: skip
+    dt = core.as_core_dtype(num_geom.dtype)
+    keys = _split_native(key, (2,))
+    subkey, key = ops.get_item(keys, 0), ops.get_item(keys, 1)
+    num_geom = ops.where(ops.less_equal(geom_sum, count), ops.add(num_geom, _c(1.0, dt)), num_geom)
+    u = _uniform_impl(subkey, tuple(num_geom.shape), dt, _c(0.0, dt), _c(1.0, dt))
+    geom = ops.ceil(ops.divide(ops.log(u), log1mp))
+    return key, num_geom, ops.add(geom_sum, geom)
+
+
+def _btrs_step_impl(key: Any, k_out: Any, accepted: Any, count: Any,
+                    prob: Any) -> tuple[Any, ...]:  # fmt: skip
+    dt = core.as_core_dtype(k_out.dtype)
+    shape = tuple(k_out.shape)
+
+    def c(v: float) -> Any:
+        return _c(v, dt)
+
+    one = c(1.0)
+    stddev = ops.sqrt(ops.multiply(ops.multiply(count, prob), ops.subtract(one, prob)))
+    b = ops.add(c(1.15), ops.multiply(c(2.53), stddev))
+    a = ops.add(ops.add(c(-0.0873), ops.multiply(c(0.0248), b)), ops.multiply(c(0.01), prob))
+    cc = ops.add(ops.multiply(count, prob), c(0.5))
+    v_r = ops.subtract(c(0.92), ops.divide(c(4.2), b))
+    r = ops.divide(prob, ops.subtract(one, prob))
+    alpha = ops.multiply(ops.add(c(2.83), ops.divide(c(5.1), b)), stddev)
+    m = ops.floor(ops.multiply(ops.add(count, one), prob))
+    keys = _split_native(key, (3,))
+    key = ops.get_item(keys, 0)
+    u = _uniform_impl(ops.get_item(keys, 1), shape, dt, c(0.0), one)
+    v = _uniform_impl(ops.get_item(keys, 2), shape, dt, c(0.0), one)
+    u = ops.subtract(u, c(0.5))
+    us = ops.subtract(c(0.5), ops.abs(u))
+    accept1 = ops.logical_and(ops.greater_equal(us, c(0.07)), ops.less_equal(v, v_r))
+    k = ops.floor(ops.add(ops.multiply(ops.add(ops.divide(ops.multiply(c(2.0), a), us), b), u), cc))
+    reject = ops.logical_or(ops.less(k, c(0.0)), ops.greater(k, count))
+    v = ops.log(ops.divide(ops.multiply(v, alpha), ops.add(ops.divide(a, ops.multiply(us, us)), b)))
+    n_m1 = ops.add(ops.subtract(count, m), one)
+    n_k1 = ops.add(ops.subtract(count, k), one)
+    ub = ops.add(
+        ops.add(
+            ops.multiply(
+                ops.add(m, c(0.5)), ops.log(ops.divide(ops.add(m, one), ops.multiply(r, n_m1)))
+            ),
+            ops.multiply(ops.add(count, one), ops.log(ops.divide(n_m1, n_k1))),
+        ),
+        ops.multiply(
+            ops.add(k, c(0.5)), ops.log(ops.divide(ops.multiply(r, n_k1), ops.add(k, one)))
+        ),
+    )
+    ub = ops.subtract(
+        ops.subtract(
+            ops.add(ops.add(ub, _stirling_tail(m)), _stirling_tail(ops.subtract(count, m))),
+            _stirling_tail(k),
+        ),
+        _stirling_tail(ops.subtract(count, k)),
+    )
+    accept = ops.logical_or(
+        accept1, ops.logical_and(ops.logical_not(reject), ops.less_equal(v, ub))
+    )
+    return key, ops.where(accept, k, k_out), ops.logical_or(accepted, accept)
+
+
+_binomial_inversion_step = core.compile(_binomial_inversion_step_impl)
+_btrs_step = core.compile(_btrs_step_impl)
+
+
+def binomial(key: Any, n: Any, p: Any, shape: Any = None, dtype: Any = None) -> Array:
+    """The binomial inversion (``n * q <= 10``) and BTRS rejection samplers, as JAX (both
+    run on every element with the same key; float tolerance: log, lgamma-free bounds)."""
+    native, _ = _single_key("binomial", key)
+    dt = _check_float(dtype, "binomial")
+    shape = _broadcast_shape("binomial", shape, n, p)
+    pdt = p._dtype if isinstance(p, Array) and p._dtype.kind == "f" else _jdt.default_dtype("f")
+    prob = ops.broadcast_to(_param(p, pdt), shape)
+    count = ops.broadcast_to(_param(n, pdt), shape)
+    half, zero = _c(0.5, pdt), _c(0.0, pdt)
+    p_lt_half = ops.less(prob, half)
+    q = ops.where(p_lt_half, prob, ops.subtract(_c(1.0, pdt), prob))
+    count_bad = ops.logical_or(ops.isnan(count), ops.less(count, zero))
+    count_inf = ops.isinf(count)
+    q_nan, q_neg = ops.isnan(q), ops.less(q, zero)
+    q = ops.where(ops.logical_or(q_nan, q_neg), _c(0.01, pdt), q)
+    use_inversion = ops.logical_or(count_bad, ops.less_equal(ops.multiply(count, q), _c(10.0, pdt)))
+    count = ops.floor(count)
+    count_inv = ops.where(use_inversion, count, zero)
+    count_btrs = ops.where(use_inversion, _c(1e4, pdt), count)
+    q_btrs = ops.where(use_inversion, half, q)
+    # inversion
+    log1mp = ops.log1p(ops.negative(q))
+    inv_key, num_geom, geom_sum = native, ops.zeros(shape, dtype=pdt), ops.zeros(shape, dtype=pdt)
+    while _any(ops.less_equal(geom_sum, count_inv)):
+        inv_key, num_geom, geom_sum = _binomial_inversion_step(
+            inv_key, num_geom, geom_sum, count_inv, log1mp
+        )
+    inverted = ops.astype(ops.subtract(num_geom, _c(1.0, pdt)), dt)
+    # BTRS
+    btrs_key, k_out, accepted = (
+        native,
+        ops.full(shape, -1.0, dtype=pdt),
+        ops.zeros(shape, dtype=core.bool),
+    )
+    while not bool(to_host(ops.all(accepted))):
+        btrs_key, k_out, accepted = _btrs_step(btrs_key, k_out, accepted, count_btrs, q_btrs)
+    samples = ops.where(use_inversion, inverted, ops.astype(k_out, dt))
+    invalid = ops.logical_or(ops.logical_or(q_neg, q_nan), count_bad)
+    samples = ops.where(invalid, _c(numpy.nan, dt), samples)
+    samples = ops.where(
+        ops.logical_and(count_inf, ops.logical_not(invalid)), _c(numpy.inf, dt), samples
+    )
+    keep = ops.logical_or(ops.logical_or(p_lt_half, count_bad), ops.logical_or(q_nan, count_inf))
+    samples = ops.where(keep, samples, ops.subtract(ops.astype(count, dt), samples))
+    return Array._wrap(samples, False, dt)
 
 
 def multinomial(key: Any, n: Any, p: Any, *, shape: Any = None, dtype: Any = None,
                 unroll: Any = 1) -> Array:  # fmt: skip
-    """Not in the frontend yet: it is built on ``binomial``."""
+    """Not in the frontend yet (JAX's scan of conditional binomials is not ported)."""
     raise NotImplementedError(
-        "jax.random.multinomial is not implemented in the frontend (it needs binomial); "
-        "use jax.random.categorical and count, or run on real JAX"
+        "jax.random.multinomial is not implemented in the frontend (its scan of "
+        "conditional binomials is not ported); use jax.random.categorical and count, or "
+        "run on real JAX"
     )
 
 

@@ -129,7 +129,7 @@ def test_errors(backend: str) -> None:
 # JAX's recipe op for op (gamma: Marsaglia-Tsang with one key per element, the rejection loop
 # vectorised); they apply log/pow/exp/sqrt or LAPACK, so values agree to float32 rounding
 # (relative ``RTOL``; wald's cancellation and orthogonal's QR to a few more ulps). Integer
-# samplers (geometric, poisson) are exact. The jax backend is bit-exact where XLA computes
+# samplers (geometric, poisson; binomial's integral floats) are exact. The jax backend is bit-exact where XLA computes
 # the same ops eagerly as in JAX's jitted sampler (``JAX_EXACT``).
 SAMPLERS = {
     "gamma": "jr.gamma(jr.PRNGKey(0), 2.5, (8,))",
@@ -159,6 +159,8 @@ SAMPLERS = {
     "multivariate_normal_svd": "jr.multivariate_normal(jr.PRNGKey(20), jnp.array([1.0, -1.0]), jnp.array([[2.0, 0.5], [0.5, 1.0]]), (4,), method='svd')",
     "poisson": "jr.poisson(jr.PRNGKey(21), 3.0, (4,))",
     "poisson_mixed": "jr.poisson(jr.PRNGKey(22), jnp.array([0.0, 2.0, 15.0, 100.0]))",
+    "binomial": "jr.binomial(jr.PRNGKey(23), 10, 0.3, (8,))",
+    "binomial_mixed": "jr.binomial(jr.PRNGKey(24), jnp.array([5.0, 100.0, 40.0, 1000.0, 3.0, 50.0, 20.0, 7.0]), jnp.array([0.2, 0.4, 0.9, 0.05, 0.5, 0.7, 0.99, 0.0]))",
 }
 RTOL = {"wald": 1e-5}
 ATOL = {"orthogonal": 1e-5, "orthogonal_wide": 1e-5}
@@ -200,5 +202,5 @@ def test_sampler_errors(backend: str) -> None:
         jr.multivariate_normal(
             key, jnp.zeros(2), jnp.eye(3) if hasattr(jnp, "eye") else numpy.eye(3)
         )
-    with pytest.raises(NotImplementedError, match="binomial"):
-        jr.binomial(key, 5, 0.5)
+    with pytest.raises(NotImplementedError, match="multinomial"):
+        jr.multinomial(key, 5, jnp.ones(3) / 3)
