@@ -145,8 +145,17 @@ def conv_general_dilated(lhs: Any, rhs: Any, window_strides: Sequence[int], padd
     strides = tuple(int(s) for s in window_strides)
     lhs_d = tuple(lhs_dilation or (1,) * nsp)
     rhs_d = tuple(rhs_dilation or (1,) * nsp)
-    x = ops.permute_dims(a.native, tuple(dn.lhs_spec))
-    w = ops.permute_dims(b.native, tuple(dn.rhs_spec))
+    identity = tuple(range(a.ndim))
+    x = (
+        a.native
+        if tuple(dn.lhs_spec) == identity
+        else ops.permute_dims(a.native, tuple(dn.lhs_spec))
+    )
+    w = (
+        b.native
+        if tuple(dn.rhs_spec) == identity
+        else ops.permute_dims(b.native, tuple(dn.rhs_spec))
+    )
     in_sp = tuple(int(s) for s in x.shape[2:])
     k_sp = tuple(int(s) for s in w.shape[2:])
     if int(x.shape[1]) != int(w.shape[1]) * feature_group_count:
@@ -173,7 +182,8 @@ def conv_general_dilated(lhs: Any, rhs: Any, window_strides: Sequence[int], padd
     compute = dt
     if dt.kind in "iu":  # integer convolutions accumulate in the operand type, as XLA
         compute = core.Dtype("float64")
-    x_c, w_c = ops.astype(x, compute), ops.astype(w, compute)
+    x_c = x if compute == dt else ops.astype(x, compute)
+    w_c = w if compute == dt else ops.astype(w, compute)
     if batch_group_count > 1:
         xs = ops.split(x_c, batch_group_count, axis=0)
         ws = ops.split(w_c, batch_group_count, axis=0)
@@ -192,7 +202,8 @@ def conv_general_dilated(lhs: Any, rhs: Any, window_strides: Sequence[int], padd
     target = dt if preferred_element_type is None else canonical_dtype(preferred_element_type)
     if core.as_core_dtype(out.dtype) != target:
         out = ops.astype(out, target)
-    out = ops.permute_dims(out, _inverse(dn.out_spec))
+    if tuple(dn.out_spec) != identity:
+        out = ops.permute_dims(out, _inverse(dn.out_spec))
     return wrap(out, a.weak_type and b.weak_type)
 
 

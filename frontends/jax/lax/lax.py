@@ -732,7 +732,10 @@ def dot_general(lhs: Any, rhs: Any, dimension_numbers: Any, precision: Any = Non
     out += [ls[i] for i in range(a.ndim) if i not in lb and i not in lc]
     out += [rs[j] for j in range(b.ndim) if j not in rb and j not in rc]
     spec = f"{''.join(ls)},{''.join(rs)}->{''.join(out)}"
-    x, y = ops.astype(a.native, dt), ops.astype(b.native, dt)
+    x = a.native if a._dtype == dt else ops.astype(a.native, dt)
+    y = b.native if b._dtype == dt else ops.astype(b.native, dt)
+    if dt != "bool" and not lb and a.ndim == 2 and b.ndim == 2 and lc == (1,) and rc == (0,):
+        return wrap(ops.matmul(x, y), weak)  # the common matrix product
     if dt == "bool":
         i32 = core.Dtype("int32")
         res = ops.not_equal(ops.einsum(spec, ops.astype(x, i32), ops.astype(y, i32)), 0)
@@ -776,6 +779,8 @@ def _reduction(name: str, fn: Callable[..., Any], kinds: str) -> Callable:
 def _sum(v: Any, dims: tuple[int, ...], dt: core.Dtype) -> Any:
     if dt == "bool":
         return ops.any(v, axis=dims)
+    if dt.kind in "fc":  # sums of floats keep their dtype already
+        return ops.sum(v, axis=dims)
     return ops.sum(v, axis=dims, dtype=dt)
 
 
