@@ -1447,12 +1447,32 @@ def binomial(key: Any, n: Any, p: Any, shape: Any = None, dtype: Any = None) -> 
 
 def multinomial(key: Any, n: Any, p: Any, *, shape: Any = None, dtype: Any = None,
                 unroll: Any = 1) -> Array:  # fmt: skip
-    """Not in the frontend yet (JAX's scan of conditional binomials is not ported)."""
-    raise NotImplementedError(
-        "jax.random.multinomial is not implemented in the frontend (its scan of "
-        "conditional binomials is not ported); use jax.random.categorical and count, or "
-        "run on real JAX"
-    )
+    """Counts per category as JAX draws them: a binomial of the remaining count for each
+    category's share of the remaining probability, one key per category."""
+    native, _ = _single_key("multinomial", key)
+    pdt = p._dtype if isinstance(p, Array) and p._dtype.kind == "f" else _jdt.default_dtype("f")
+    p_n = _param(p, pdt)
+    shape = tuple(p_n.shape) if shape is None else _shape(shape)
+    n_n = ops.broadcast_to(_param(n, pdt), shape[:-1])
+    p_n = ops.moveaxis(ops.broadcast_to(p_n, shape), -1, 0)
+    remaining = ops.flip(ops.cumulative_sum(ops.flip(p_n, axis=0), axis=0), axis=0)
+    zero, one = _c(0.0, pdt), _c(1.0, pdt)
+    ratios = ops.divide(p_n, ops.where(ops.equal(remaining, zero), one, remaining))
+    keys = _split_native(native, (shape[-1],))
+    remainder = Array._wrap(n_n, False, pdt)
+    counts = []
+    for i in range(shape[-1]):
+        ratio = Array._wrap(ops.clip(ops.get_item(ratios, i), zero, one), False, pdt)
+        count = binomial(
+            Array._wrap(ops.get_item(keys, i), False, _U32),
+            remainder,
+            ratio,
+            dtype=_jdt.numpy_dtype(pdt),
+        )
+        remainder = Array._wrap(ops.subtract(remainder.native, count.native), False, pdt)
+        counts.append(count.native)
+    dt = pdt if dtype is None else _jdt.check_user_dtype(dtype, "multinomial")
+    return Array._wrap(ops.astype(ops.stack(counts, axis=-1), dt), False, dt)
 
 
 def clone(key: Any) -> Any:

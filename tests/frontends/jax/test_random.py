@@ -160,6 +160,7 @@ SAMPLERS = {
     "poisson": "jr.poisson(jr.PRNGKey(21), 3.0, (4,))",
     "poisson_mixed": "jr.poisson(jr.PRNGKey(22), jnp.array([0.0, 2.0, 15.0, 100.0]))",
     "binomial": "jr.binomial(jr.PRNGKey(23), 10, 0.3, (8,))",
+    "multinomial": "jr.multinomial(jr.PRNGKey(26), jnp.array([10.0, 200.0]), jnp.array([[0.1, 0.6, 0.3], [0.25, 0.25, 0.5]]))",
     "binomial_mixed": "jr.binomial(jr.PRNGKey(24), jnp.array([5.0, 100.0, 40.0, 1000.0, 3.0, 50.0, 20.0, 7.0]), jnp.array([0.2, 0.4, 0.9, 0.05, 0.5, 0.7, 0.99, 0.0]))",
 }
 RTOL = {"wald": 1e-5}
@@ -202,5 +203,3 @@ def test_sampler_errors(backend: str) -> None:
         jr.multivariate_normal(
             key, jnp.zeros(2), jnp.eye(3) if hasattr(jnp, "eye") else numpy.eye(3)
         )
-    with pytest.raises(NotImplementedError, match="multinomial"):
-        jr.multinomial(key, 5, jnp.ones(3) / 3)
