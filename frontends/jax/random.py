@@ -6,6 +6,19 @@ backend gives JAX's bits. The samplers follow ``jax/_src/random/core.py`` step b
 (``(bits >> 9) * 2**-23`` is exactly JAX's bitcast of ``bits >> 9 | 1.0`` minus one),
 normal through XLA's float32 ``erf_inv`` polynomial. Keys: raw ``uint32[..., 2]`` arrays
 (``PRNGKey``) or typed keys (``key``), as JAX.
+
+Exact on every backend: keys, bits, uniform, randint, bernoulli, rademacher, choice,
+permutation, categorical, and the counts of geometric, poisson, binomial and multinomial.
+The rest apply a transcendental function (log, pow, exp, erf_inv's log1p, tan) or LAPACK
+(orthogonal, multivariate_normal), whose last bit differs between backends' libraries, so
+they agree with JAX to float32 rounding (most are bit-exact on the jax backend). gamma and
+its family (loggamma, beta, dirichlet, t, chisquare, f, generalized_normal, ball) follow
+JAX's per-element Marsaglia-Tsang rejection sequence; TensorFlow's SVD/eigh choose other
+vector signs, so ``multivariate_normal(method='svd'|'eigh')`` differs there.
+
+The rejection loops (gamma, poisson, binomial) read a flag on the host each round, so those
+samplers cannot run inside ``jax.jit`` on the jax backend (JAX's while_loop can); their loop
+bodies and the straight-line samplers are compiled once per shape on the jax backend.
 """
 
 from __future__ import annotations
