@@ -18,6 +18,7 @@ from __future__ import annotations
 import builtins
 import itertools
 import math
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -1333,3 +1334,93 @@ def _sum_to_size(self: Tensor, *size: Any) -> Tensor:
 Tensor.sum_to_size = _sum_to_size
 
 __all__ += ["cumulative_trapezoid", "ravel", "trapezoid", "trapz"]
+
+
+def gradient(
+    input: Tensor, *, spacing: Any = 1, dim: Any = None, edge_order: int = 1
+) -> tuple[Tensor, ...]:
+    """torch.gradient: central differences inside, one-sided ones (of ``edge_order`` 1 or
+    2) at the ends, along each of ``dim``; ``spacing`` a number, numbers per dim, or
+    coordinate tensors per dim (non-uniform grids, numpy's second-order formula)."""
+    T = sys.modules["frontends.torch"]
+    if edge_order not in (1, 2):
+        raise RuntimeError("torch.gradient only supports edge_order=1 and edge_order=2.")
+    dims = (
+        list(range(input.dim()))
+        if dim is None
+        else ([dim] if isinstance(dim, builtins.int) else list(dim))
+    )
+    dims = [normalize_dim(d, input.dim()) for d in dims]
+    if spacing is None:
+        spacing = 1
+    if isinstance(spacing, (builtins.int, builtins.float)) or (
+        isinstance(spacing, Tensor) and spacing.dim() == 0
+    ):
+        spacing = [spacing] * len(dims)
+    spacing = list(spacing)
+    if len(spacing) == 1 and len(dims) > 1:
+        spacing = spacing * len(dims)
+    if len(spacing) != len(dims):
+        raise RuntimeError(
+            f"torch.gradient expected spacing to be unspecified, a scalar or it's spacing and "
+            f"dim arguments to have the same length, but got a spacing argument of length "
+            f"{len(spacing)} and a dim argument of length {len(dims)}."
+        )
+    x = (
+        input
+        if input.dtype.is_floating_point or input.dtype.is_complex
+        else input.to(T.get_default_dtype())
+    )
+    results = []
+    for d, step in zip(dims, spacing):
+        n = x.shape[d]
+        if n < edge_order + 1:
+            raise RuntimeError(
+                "torch.gradient expected each dimension size to be at least edge_order+1"
+            )
+
+        def part(start: int, stop: int, d: int = d) -> Tensor:
+            return x.narrow(d, start, stop - start)
+
+        if isinstance(step, Tensor) and step.dim() == 1:
+            coords = step.to(x.dtype)
+            shape = [1] * x.dim()
+            shape[d] = -1
+            dx1 = (coords[1:-1] - coords[:-2]).reshape(shape)
+            dx2 = (coords[2:] - coords[1:-1]).reshape(shape)
+            a = -dx2 / (dx1 * (dx1 + dx2))
+            b = (dx2 - dx1) / (dx1 * dx2)
+            c = dx1 / (dx2 * (dx1 + dx2))
+            inner = a * part(0, n - 2) + b * part(1, n - 1) + c * part(2, n)
+            first_h = coords[1] - coords[0]
+            last_h = coords[-1] - coords[-2]
+            if edge_order == 1:
+                first = (part(1, 2) - part(0, 1)) / first_h
+                last = (part(n - 1, n) - part(n - 2, n - 1)) / last_h
+            else:
+                h1, h2 = coords[1] - coords[0], coords[2] - coords[1]
+                a0 = -(2 * h1 + h2) / (h1 * (h1 + h2))
+                b0 = (h1 + h2) / (h1 * h2)
+                c0 = -h1 / (h2 * (h1 + h2))
+                first = a0 * part(0, 1) + b0 * part(1, 2) + c0 * part(2, 3)
+                g1, g2 = coords[-2] - coords[-3], coords[-1] - coords[-2]
+                a1 = g2 / (g1 * (g1 + g2))
+                b1 = -(g2 + g1) / (g1 * g2)
+                c1 = (2 * g2 + g1) / (g2 * (g1 + g2))
+                last = a1 * part(n - 3, n - 2) + b1 * part(n - 2, n - 1) + c1 * part(n - 1, n)
+        else:
+            h = step.item() if isinstance(step, Tensor) else step
+            inner = (part(2, n) - part(0, n - 2)) / (2 * h)
+            if edge_order == 1:
+                first = (part(1, 2) - part(0, 1)) / h
+                last = (part(n - 1, n) - part(n - 2, n - 1)) / h
+            else:
+                first = (-1.5 * part(0, 1) + 2 * part(1, 2) - 0.5 * part(2, 3)) / h
+                last = (
+                    0.5 * part(n - 3, n - 2) - 2 * part(n - 2, n - 1) + 1.5 * part(n - 1, n)
+                ) / h
+        results.append(T.cat([first, inner, last], dim=d))
+    return tuple(results)
+
+
+__all__ += ["gradient"]

@@ -2401,3 +2401,51 @@ def native_batch_norm(
     if bias is not None:
         output = output + bias.reshape(shape)
     return output, *saved
+
+
+def linear_cross_entropy(
+    input: Tensor,
+    linear_weight: Tensor,
+    target: Tensor,
+    *,
+    linear_bias: Tensor | None = None,
+    weight: Tensor | None = None,
+    reduction: str = "mean",
+    ignore_index: int | None = None,
+    label_smoothing: float = 0.0,
+    options: Any = None,
+) -> Tensor:
+    """``cross_entropy(linear(input, linear_weight, linear_bias), target, ...)``; computed
+    in one piece here (torch may chunk it to save memory; the values agree)."""
+    if input.dim() < 1 or input.dim() > 2:
+        raise RuntimeError(f"expected input with dimensionality 1 or 2, got {input.dim()}")
+    if linear_weight.dim() < 2:
+        raise RuntimeError(
+            f"expected linear_weight with dimensionality at least 2, got {linear_weight.dim()}"
+        )
+    if input.shape[-1] != linear_weight.shape[-1]:
+        raise RuntimeError(
+            "expected equal input and linear_weight last dimensions (in_features), "
+            f"got {input.shape[-1]} and {linear_weight.shape[-1]}, respectively"
+        )
+    expected_bias = tuple(linear_weight.shape[:-1])
+    if linear_bias is not None and tuple(linear_bias.shape) != expected_bias:
+        raise RuntimeError(
+            f"expected linear_bias shape {expected_bias}, got {tuple(linear_bias.shape)}"
+        )
+    logits = (
+        input @ linear_weight.reshape(linear_weight.shape[0], -1, input.shape[-1]).flatten(0, 1).mT
+        if linear_weight.dim() > 2
+        else input @ linear_weight.mT
+    )
+    if linear_weight.dim() > 2:
+        logits = logits.reshape(*input.shape[:-1], *linear_weight.shape[:-1])
+    if linear_bias is not None:
+        logits = logits + linear_bias
+    return cross_entropy(
+        logits, target, weight, ignore_index=-100 if ignore_index is None else ignore_index,
+        reduction=reduction, label_smoothing=label_smoothing,
+    )  # fmt: skip
+
+
+__all__ += ["linear_cross_entropy"]
