@@ -559,3 +559,51 @@ def test_control_flow_under_jax_jit() -> None:
 
         with pytest.raises(ValueError, match="Reverse-mode differentiation"):
             jax.jit(autodiff.grad(traced_while))(jnp.asarray(numpy.float32(1.5)).native)
+
+
+OP_GRADS = {
+    "gather": "lambda a: lax.reduce_sum(lax.gather(a, idx, GN, (1, 4)) ** 2, (0, 1))",
+    "scatter_add": "lambda a: lax.reduce_sum(lax.scatter_add(a, idx, a[:3] * 2, SN) ** 2, (0, 1))",
+    "reduce_window": "lambda a: lax.reduce_sum(lax.reduce_window(a, -np.inf, lax.max, (2, 2), (1, 1), 'VALID'), (0, 1))",
+    "dynamic_slice": "lambda a: lax.reduce_sum(lax.dynamic_slice(a, (1, 1), (2, 2)) ** 2, (0, 1))",
+    "conv": "lambda a: lax.reduce_sum(lax.conv_general_dilated(lax.reshape(a, (1, 1, 5, 4)), lax.reshape(a[:2, :2], (1, 1, 2, 2)), (1, 1), 'SAME') ** 2, (0, 1, 2, 3))",
+    "softmax": "lambda a: lax.reduce_sum(nn.softmax(a) * a, (0, 1))",
+    "logsumexp": "lambda a: special.logsumexp(a)",
+    "sort": "lambda a: lax.reduce_sum(lax.sort(a, 1) * lax.iota(np.float32, 4), (0, 1))",
+    "cumsum_pad": "lambda a: lax.reduce_sum(lax.pad(lax.cumsum(a, 1), 0.0, [(1, 1, 1), (0, -1, 0)]) ** 2, (0, 1))",
+}  # fmt: skip
+
+OP_GRAD_SETUP = """
+GN = lax.GatherDimensionNumbers(offset_dims=(1,), collapsed_slice_dims=(0,), start_index_map=(0,))
+SN = lax.ScatterDimensionNumbers((1,), (0,), (0,))
+idx = np.array([[0], [3], [3]], np.int32)
+x = np.random.RandomState(0).randn(5, 4).astype(np.float32)
+"""
+
+
+def test_gradients_of_ops(backend: str) -> None:
+    """The core engine's gradients through gather/scatter, reduce_window, slicing,
+    convolution, softmax/logsumexp, sort, cumsum and pad equal real jax.grad's."""
+    from core import autodiff
+    from frontends.jax import lax, nn
+    from frontends.jax import numpy as jnp
+    from frontends.jax.scipy import special
+
+    fns = "{" + ", ".join(f"{k!r}: {v}" for k, v in OP_GRADS.items()) + "}"
+    want = real_jax(
+        "from jax import lax, nn\nfrom jax.scipy import special\n"
+        + OP_GRAD_SETUP
+        + f"\nresult = {{n: np.asarray(jax.grad(f)(jnp.asarray(x))) for n, f in {fns}.items()}}\n"
+    )
+    scope: dict[str, Any] = {"np": numpy, "lax": lax, "nn": nn, "special": special}
+    exec(OP_GRAD_SETUP, scope)
+    x = jnp.asarray(scope["x"]).native
+    for name, src in OP_GRADS.items():
+        fn = eval(src, scope)
+        grad = autodiff.grad(lambda an, fn=fn: fn(Array._wrap(an, False)).native)
+        if backend == "jax":
+            import jax
+
+            grad = jax.jit(grad)
+        got = numpy.asarray(grad(x))
+        numpy.testing.assert_allclose(got, want[name], rtol=1e-4, atol=1e-5, err_msg=name)
