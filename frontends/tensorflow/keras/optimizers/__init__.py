@@ -9,6 +9,7 @@ unrecorded. Keras 3's optimizers have no ``minimize`` (TF 2.21's neither); ``use
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable
 from typing import Any
 
@@ -141,7 +142,12 @@ class Optimizer:
             trainable_variables = list(self._variables)
         trainable_variables = list(trainable_variables)
         self.build(trainable_variables)
-        with autodiff.no_grad():
+        # unrecorded; no_grad only where something is tracked (switching grad mode rebinds
+        # core's functions, which costs more than a small update)
+        tracked = any(autodiff.is_tracked(v._value) for v in trainable_variables) or any(
+            g is not None and autodiff.is_tracked(native(g)) for g in grads
+        )
+        with autodiff.no_grad() if tracked else contextlib.nullcontext():
             pairs = [(g, v) for g, v in zip(grads, trainable_variables) if g is not None]
             if not pairs:
                 raise ValueError("No gradients provided for any variable.")
