@@ -38,7 +38,8 @@ __all__ = [
     "stateless_uniform", "stateless_normal", "stateless_truncated_normal",
     "stateless_categorical", "set_seed", "uniform", "normal", "truncated_normal",
     "categorical", "shuffle", "Generator", "Algorithm", "get_global_generator",
-    "set_global_generator", "create_rng_state", "experimental",
+    "set_global_generator", "create_rng_state", "experimental", "gamma", "poisson",
+    "stateless_gamma", "stateless_poisson",
 ]  # fmt: skip
 
 _MASK = 0xFFFFFFFF
@@ -625,6 +626,24 @@ def shuffle(value: Any, seed: int | None = None, name: Any = None) -> Tensor:
     return Tensor._from_native(ops.take(native, ops.asarray(order, dtype=core.int64), axis=0))
 
 
+def _not_implemented(name: str) -> Any:
+    def sampler(*args: Any, **kwargs: Any) -> Tensor:
+        raise NotImplementedError(
+            f"tf.random.{name} is not implemented by this frontend (TF's rejection-sampling "
+            "kernel is not reproduced bit for bit); draw with tf.random.uniform/normal and "
+            "transform, or run this part with real TensorFlow"
+        )
+
+    sampler.__name__ = sampler.__qualname__ = name
+    return sampler
+
+
+gamma = _not_implemented("gamma")
+poisson = _not_implemented("poisson")
+stateless_gamma = _not_implemented("stateless_gamma")
+stateless_poisson = _not_implemented("stateless_poisson")
+
+
 # ---------------------------------------------------------------------------------------
 # tf.random.Generator
 # ---------------------------------------------------------------------------------------
@@ -844,7 +863,6 @@ class _Experimental:
     create_rng_state = staticmethod(create_rng_state)
     get_global_generator = staticmethod(get_global_generator)
     set_global_generator = staticmethod(set_global_generator)
-    stateless_split = None
 
 
 experimental = _Experimental()

@@ -132,3 +132,5 @@ def test_unseeded_ops_differ(backend: str) -> None:
     assert not numpy.array_equal(a, b)
     with pytest.raises(NotImplementedError, match="Philox"):
         tf.random.Generator.from_seed(1, alg="threefry")
+    with pytest.raises(NotImplementedError, match="tf.random.gamma is not implemented"):
+        tf.random.gamma([2], 1.0, seed=1)
