@@ -1,8 +1,8 @@
 """torch.special: the special functions core has kernels for, or that compose from them.
 
 Integer and bool inputs give the default dtype and complex inputs are refused, as in torch
-2.13. Not provided (core has no kernel to build them accurately): ``airy_ai``, the
-Bessel functions of the first and second kind (``bessel_j0``... ``bessel_y1``),
+2.13. Not provided (core has no kernel to build them accurately): ``airy_ai``
+and
 and ``gammainc``/``gammaincc``. The orthogonal
 polynomials (``chebyshev_*``, ``hermite_*``, ``laguerre_*``, ``legendre_*``) run their
 recurrences up to the largest degree asked for (one host read).
@@ -714,3 +714,108 @@ __all__ += [
     "erfcx", "modified_bessel_k0", "modified_bessel_k1", "scaled_modified_bessel_k0",
     "scaled_modified_bessel_k1", "spherical_bessel_j0",
 ]  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# Bessel functions of the first and second kind of orders 0 and 1
+# ---------------------------------------------------------------------------------------
+def _bessel_j_series(x: Any, order: int) -> Any:
+    """``sum_k (-1)^k (x^2/4)^k / (k! (k + order)!)`` (times ``x/2`` for order 1)."""
+    quarter = ops.multiply(ops.square(x), _f64(-0.25))
+    term = ops.ones_like(x)
+    total = term
+    for k in range(1, _SERIES_TERMS):
+        term = ops.divide(ops.multiply(term, quarter), _f64(k * (k + order)))
+        total = ops.add(total, term)
+    return ops.multiply(total, ops.multiply(x, _f64(0.5))) if order == 1 else total
+
+
+def _bessel_y_series(x: Any, order: int) -> Any:
+    """Y_0 / Y_1 by their series (x > 0)."""
+    quarter = ops.multiply(ops.square(x), _f64(-0.25))
+    log_term = ops.add(ops.log(ops.multiply(x, _f64(0.5))), _f64(_EULER_GAMMA))
+    term = ops.ones_like(x)
+    harmonic = 0.0
+    if order == 0:  # (2/pi)[(ln(x/2) + g) J0 - sum_k>=1 (-x^2/4)^k H_k / (k!)^2]
+        total = ops.zeros_like(x)
+        for k in range(1, _SERIES_TERMS):
+            term = ops.divide(ops.multiply(term, quarter), _f64(k * k))
+            harmonic += 1.0 / k
+            total = ops.add(total, ops.multiply(term, _f64(harmonic)))
+        value = ops.subtract(ops.multiply(log_term, _bessel_j_series(x, 0)), total)
+        return ops.multiply(value, _f64(2 / math.pi))
+    # Y1 = (2/pi) (ln(x/2) + g) J1 - 2/(pi x) - (x/(2 pi)) sum (-x^2/4)^k (H_k + H_{k+1}) / (k!(k+1)!)
+    total = ops.ones_like(x)  # k = 0: H_0 + H_1 = 1
+    for k in range(1, _SERIES_TERMS):
+        term = ops.divide(ops.multiply(term, quarter), _f64(k * (k + 1)))
+        harmonic += 1.0 / k
+        total = ops.add(total, ops.multiply(term, _f64(2 * harmonic + 1.0 / (k + 1))))
+    value = ops.multiply(ops.multiply(log_term, _bessel_j_series(x, 1)), _f64(2 / math.pi))
+    value = ops.subtract(value, ops.divide(_f64(2 / math.pi), x))
+    return ops.subtract(value, ops.multiply(ops.multiply(x, _f64(0.5 / math.pi)), total))
+
+
+def _bessel_hankel(x: Any, order: int, second_kind: bool) -> Any:
+    """J / Y of order 0 or 1 for large x > 0 by Hankel's asymptotic expansion."""
+    mu = 4.0 * order * order
+    p, q = ops.ones_like(x), ops.zeros_like(x)
+    coefficient = 1.0
+    inverse = ops.reciprocal(ops.multiply(x, _f64(8.0)))
+    power = ops.ones_like(x)
+    for k in range(1, _ASYMPTOTIC_TERMS):
+        coefficient *= (mu - (2 * k - 1) ** 2) / k
+        power = ops.multiply(power, inverse)
+        term = ops.multiply(power, _f64(coefficient))
+        if k % 2:  # Q: + a1 - a3 + a5 ...
+            q = ops.add(q, term) if (k // 2) % 2 == 0 else ops.subtract(q, term)
+        else:  # P: 1 - a2 + a4 ...
+            p = ops.subtract(p, term) if (k // 2) % 2 == 1 else ops.add(p, term)
+    chi = ops.subtract(x, _f64((order / 2 + 0.25) * math.pi))
+    scale = ops.sqrt(ops.divide(_f64(2 / math.pi), x))
+    if second_kind:
+        return ops.multiply(
+            scale, ops.add(ops.multiply(p, ops.sin(chi)), ops.multiply(q, ops.cos(chi)))
+        )
+    return ops.multiply(
+        scale, ops.subtract(ops.multiply(p, ops.cos(chi)), ops.multiply(q, ops.sin(chi)))
+    )
+
+
+def _bessel_j(x: Any, order: int) -> Any:
+    magnitude = ops.abs(x)
+    large = ops.greater(magnitude, _f64(_SERIES_LIMIT))
+    small_x = ops.where(large, _f64(0.0), magnitude)
+    large_x = ops.where(large, magnitude, _f64(2 * _SERIES_LIMIT))
+    value = ops.where(
+        large, _bessel_hankel(large_x, order, False), _bessel_j_series(small_x, order)
+    )
+    if order == 1:  # odd
+        value = ops.where(ops.less(x, _f64(0)), ops.negative(value), value)
+    value = ops.where(ops.isinf(x), _f64(0.0), value)
+    return ops.where(ops.isnan(x), x, value)
+
+
+def _bessel_y(x: Any, order: int) -> Any:
+    large = ops.greater(x, _f64(_SERIES_LIMIT))
+    small_x = ops.where(ops.logical_or(large, ops.less_equal(x, _f64(0))), _f64(1.0), x)
+    large_x = ops.where(large, x, _f64(2 * _SERIES_LIMIT))
+    value = ops.where(large, _bessel_hankel(large_x, order, True), _bessel_y_series(small_x, order))
+    value = ops.where(ops.isinf(x), _f64(0.0), value)
+    value = ops.where(ops.equal(x, _f64(0)), _f64(-math.inf), value)
+    return ops.where(ops.logical_or(ops.less(x, _f64(0)), ops.isnan(x)), _f64(math.nan), value)
+
+
+bessel_j0 = _float64_unary(
+    "bessel_j0", lambda x: _bessel_j(x, 0), "J_0, the Bessel function of the first kind."
+)
+bessel_j1 = _float64_unary(
+    "bessel_j1", lambda x: _bessel_j(x, 1), "J_1, the Bessel function of the first kind."
+)
+bessel_y0 = _float64_unary(
+    "bessel_y0", lambda x: _bessel_y(x, 0), "Y_0, the Bessel function of the second kind."
+)
+bessel_y1 = _float64_unary(
+    "bessel_y1", lambda x: _bessel_y(x, 1), "Y_1, the Bessel function of the second kind."
+)
+
+__all__ += ["bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1"]

@@ -213,7 +213,7 @@ LEFT_OUT: dict[str, dict[str, str]] = {
             "max_pool2d_with_indices max_pool3d_with_indices multi_head_attention_forward "
         ),
         "linalg": "householder_product ldl_factor ldl_factor_ex ldl_solve",
-        "special": "airy_ai bessel_j0 bessel_j1 bessel_y0 bessel_y1 gammainc gammaincc",
+        "special": "airy_ai gammainc gammaincc",
     },
 }
 
