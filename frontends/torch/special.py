@@ -1,11 +1,12 @@
 """torch.special: the special functions core has kernels for, or that compose from them.
 
 Integer and bool inputs give the default dtype and complex inputs are refused, as in torch
-2.13. Not provided (core has no kernel to build them accurately): ``airy_ai``
-and
-and ``gammainc``/``gammaincc``. The orthogonal
-polynomials (``chebyshev_*``, ``hermite_*``, ``laguerre_*``, ``legendre_*``) run their
-recurrences up to the largest degree asked for (one host read).
+2.13. The Bessel functions (i0/i1, j0/j1, y0/y1, k0/k1 and scaled forms), zeta, polygamma
+and erfcx compute in float64 from series, integrals and asymptotic expansions, rounded to
+the input's dtype; zeta with a negative ``q`` and the orthogonal polynomials (``chebyshev_*``,
+``hermite_*``, ``laguerre_*``, ``legendre_*``, evaluated by their recurrences up to the
+largest degree asked for) read one value to the host. Not provided: ``airy_ai`` and
+``gammainc``/``gammaincc``.
 """
 
 from __future__ import annotations
