@@ -255,14 +255,44 @@ def size(a: Any) -> int:
 _ = Sequence
 
 
-# --------------------------------------------------------------------- the rest of jnp
-from frontends.jax.numpy import _functions, _ufuncs  # noqa: E402
-
-globals().update(_ufuncs.build())
-globals().update(_functions.FUNCTIONS)
-ufunc = _ufuncs.ufunc
-from frontends.jax.numpy import _namespace, fft, linalg  # noqa: E402
-
-globals().update(_namespace.NAMES)
 bool = bool_
 single, double, csingle, cdouble = float32, float64, complex64, complex128
+
+
+# --------------------------------------------------------------------- the rest of jnp
+# Built from the numpy frontend on first use of a name defined there (importing the
+# numpy frontend and building ~400 functions costs ~0.1 s that creation alone does not
+# need): module ``__getattr__`` loads it once, after which the names are plain globals.
+_LOADED = False
+
+
+def _load() -> None:
+    global _LOADED
+    if _LOADED:
+        return
+    _LOADED = True
+    import importlib
+
+    ufuncs = importlib.import_module("frontends.jax.numpy._ufuncs")
+    functions = importlib.import_module("frontends.jax.numpy._functions")
+    namespace = importlib.import_module("frontends.jax.numpy._namespace")
+    defined = globals()
+    defined.update(ufuncs.build())
+    defined.update(functions.FUNCTIONS)
+    defined["ufunc"] = ufuncs.ufunc
+    defined.update(namespace.NAMES)
+    defined["fft"] = importlib.import_module("frontends.jax.numpy.fft")
+    defined["linalg"] = importlib.import_module("frontends.jax.numpy.linalg")
+
+
+def __getattr__(name: str) -> Any:
+    if not _LOADED and not name.startswith("__"):
+        _load()
+        if name in globals():
+            return globals()[name]
+    raise AttributeError(f"module 'frontends.jax.numpy' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    _load()
+    return sorted(globals())
