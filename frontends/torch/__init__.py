@@ -129,7 +129,7 @@ from frontends.torch.signal.windows import (
     hann_window,
     kaiser_window,
 )
-from frontends.torch.special import i0, log_softmax, polygamma, softmax
+from frontends.torch.special import i0, igamma, igammac, log_softmax, polygamma, softmax
 
 __version__ = "2.13.0"
 
