@@ -6,7 +6,7 @@ Run: python -m benchmarks.bench_training [--backends numpy torch jax tensorflow]
 The model is examples/torch_gpt.py's at bench_models.py's size (batch 8, sequence 128, 4
 layers, width 256, 4 heads, vocab 512), in train mode (dropout 0). One step is forward,
 cross-entropy loss, ``zero_grad``, ``backward`` and an ``AdamW`` step; real torch's initial
-weights are loaded into the frontend model and both steps are timed in one run
+weights are loaded into the frontend model and both steps are timed in one run, interleaved (the best of ``--repeat`` rounds: a loaded machine slows both alike)
 (``vs torch`` = frontend / real torch; target: at most 1.3x on the torch backend). The
 first step's loss is compared with real torch's as a sanity check.
 
@@ -22,8 +22,24 @@ import argparse
 from typing import Any
 
 import core
-from benchmarks._timing import best_time, format_row
+from benchmarks._timing import format_row
 from benchmarks.bench_models import BATCH, CONFIG, SEQUENCE, _build
+
+
+def _interleaved(functions: list[Any], repeat: int) -> list[float]:
+    """Seconds per call of each function: the best of ``repeat`` rounds, each round calling
+    every function once in turn, so a machine whose load changes slows them alike."""
+    import time
+
+    for function in functions:
+        function()  # warm up (compilation, caches)
+    best = [float("inf")] * len(functions)
+    for _ in range(repeat):
+        for index, function in enumerate(functions):
+            start = time.perf_counter()
+            function()
+            best[index] = min(best[index], time.perf_counter() - start)
+    return best
 
 
 def _step(torch: Any, model: Any, optimizer: Any, tokens: Any, targets: Any) -> Any:
@@ -48,11 +64,10 @@ def run(backends: list[str], repeat: int) -> tuple[list[tuple[Any, ...]], list[t
     targets = real_torch.randint(0, CONFIG["vocab"], (BATCH, SEQUENCE))
     real_optimizer = real_torch.optim.AdamW(reference.parameters(), lr=1e-4)
     expected = _step(real_torch, reference, real_optimizer, tokens, targets).item()
-    real_time = best_time(
-        lambda: _step(real_torch, reference, real_optimizer, tokens, targets),
-        budget=1.0,
-        repeat=repeat,
-    )
+
+    def real_step() -> Any:
+        return _step(real_torch, reference, real_optimizer, tokens, targets)
+
     training, engine = [], []
     for backend in backends:
         with core.use_backend(backend):
@@ -62,12 +77,14 @@ def run(backends: list[str], repeat: int) -> tuple[list[tuple[Any, ...]], list[t
             ours, our_targets = torch.tensor(tokens.numpy()), torch.tensor(targets.numpy())
             sync = (lambda r: r.native.block_until_ready()) if backend == "jax" else (lambda r: r)
             loss = _step(torch, model, optimizer, ours, our_targets).item()
-            step_time = best_time(
-                lambda m=model, o=optimizer, s=sync, t=ours, y=our_targets: s(
-                    _step(torch, m, o, t, y)
-                ),
-                budget=1.0,
-                repeat=repeat,
+            step_time, real_time = _interleaved(
+                [
+                    lambda m=model, o=optimizer, s=sync, t=ours, y=our_targets: s(
+                        _step(torch, m, o, t, y)
+                    ),
+                    real_step,
+                ],
+                repeat,
             )
             training.append((backend, step_time, real_time, abs(loss - expected) / expected))
 
@@ -82,8 +99,7 @@ def run(backends: list[str], repeat: int) -> tuple[list[tuple[Any, ...]], list[t
                 return s(m(t))
 
             assert not recording().requires_grad
-            plain_time = best_time(plain, budget=1.0, repeat=repeat)
-            recording_time = best_time(recording, budget=1.0, repeat=repeat)
+            plain_time, recording_time = _interleaved([plain, recording], 4 * repeat)
             engine.append((backend, plain_time, recording_time))
             del unrelated
     return training, engine
@@ -92,7 +108,7 @@ def run(backends: list[str], repeat: int) -> tuple[list[tuple[Any, ...]], list[t
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--backends", nargs="+", default=list(core.BACKEND_NAMES))
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=10)
     args = parser.parse_args()
     training, engine = run(args.backends, args.repeat)
     print(f"GPT training step (AdamW): batch {BATCH}, sequence {SEQUENCE}, {CONFIG}")
