@@ -555,3 +555,83 @@ Tensor.lu = lu
 Tensor.lu_solve = lu_solve
 Tensor.triangular_solve = triangular_solve
 __all__ += ["lu", "lu_solve", "lu_unpack", "triangular_solve"]
+
+
+_geqrf_type = return_types.make("geqrf", ("a", "tau"))
+
+
+def geqrf(input: Tensor, *, out: Any = None) -> Any:
+    """torch.geqrf: the Householder QR in LAPACK's packed form ``(a, tau)``: R on and above
+    the diagonal, the reflectors' vectors below it (dlarfg's sign convention)."""
+    import frontends.torch as torch
+
+    if input.dim() < 2:
+        raise RuntimeError("torch.geqrf: input must have at least 2 dimensions.")
+    m, n = input.shape[-2], input.shape[-1]
+    k = min(m, n)
+    r = input.clone()
+    rows = torch.arange(m)
+    taus = []
+    for j in range(k):
+        x = r[..., :, j]
+        below = torch.where(rows > j, x, torch.zeros_like(x))
+        alpha = x[..., j]
+        rest = torch.linalg.vector_norm(below, dim=-1)
+        norm = torch.sqrt(alpha.abs() ** 2 + rest**2)
+        real_alpha = alpha.real if alpha.is_complex() else alpha
+        sign = torch.where(
+            real_alpha >= 0, torch.ones_like(real_alpha), -torch.ones_like(real_alpha)
+        )
+        beta = -sign * norm
+        trivial = rest == 0
+        if alpha.is_complex():
+            trivial = trivial & (alpha.imag == 0)
+        safe_beta = torch.where(trivial, torch.ones_like(beta), beta)
+        tau = torch.where(trivial, torch.zeros_like(alpha), (safe_beta - alpha) / safe_beta)
+        scale = torch.where(trivial, torch.ones_like(alpha), alpha - safe_beta)
+        v = torch.where(rows == j, torch.ones_like(x), below / scale.unsqueeze(-1))
+        # apply H^H = I - conj(tau) v v^H to the trailing columns
+        w = v.conj().unsqueeze(-2) @ r  # (..., 1, n)
+        update = (tau.conj().unsqueeze(-1) * v).unsqueeze(-1) @ w
+        columns = torch.arange(n)
+        r = torch.where((columns >= j).unsqueeze(-2), r - update, r)
+        new_column = torch.where(
+            rows == j,
+            torch.where(trivial, alpha, beta.to(alpha.dtype)).unsqueeze(-1),
+            torch.where(rows > j, v, r[..., :, j]),
+        )
+        r = torch.where((columns == j).unsqueeze(-2), new_column.unsqueeze(-1), r)
+        taus.append(tau)
+    tau_all = (
+        torch.stack(taus, -1) if taus else torch.zeros(*input.shape[:-2], 0, dtype=input.dtype)
+    )
+    return _geqrf_type(r, tau_all)
+
+
+def orgqr(input: Tensor, tau: Tensor) -> Tensor:
+    """torch.orgqr: ``torch.linalg.householder_product``."""
+    return _linalg().householder_product(input, tau)
+
+
+def ormqr(
+    input: Tensor, tau: Tensor, other: Tensor, left: bool = True, transpose: bool = False,
+    *, out: Any = None,
+) -> Tensor:  # fmt: skip
+    """torch.ormqr: ``other`` multiplied by the Q of ``(input, tau)`` (geqrf's output), on
+    the left or right, Q or Q^H."""
+    import frontends.torch as torch
+
+    m = input.shape[-2]
+    full = torch.cat(
+        [input, torch.zeros(*input.shape[:-2], m, max(m - input.shape[-1], 0), dtype=input.dtype)],
+        -1,
+    )[..., :, :m]
+    q = _linalg().householder_product(full, tau)
+    if transpose:
+        q = q.mH
+    return q @ other if left else other @ q
+
+
+for _name in ("geqrf", "orgqr", "ormqr"):
+    setattr(Tensor, _name, globals()[_name])
+__all__ += ["geqrf", "orgqr", "ormqr"]

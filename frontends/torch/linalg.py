@@ -12,7 +12,7 @@ through the pseudo-inverse for every driver (torch's ``gelsy`` gives the same so
 full-rank systems). Singular inputs are not detected: ``inv`` of a singular matrix gives
 whatever the backend gives (torch raises ``LinAlgError``).
 
-Not here: ``householder_product``, ``ldl_factor``/``ldl_factor_ex``/``ldl_solve``.
+Not here: ``ldl_factor``/``ldl_factor_ex``/``ldl_solve``.
 """
 
 from __future__ import annotations
@@ -596,3 +596,50 @@ def lu_solve(
 
 
 __all__ += ["lu_factor_ex", "lu_solve"]
+
+
+def householder_product(A: Tensor, tau: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """The first n columns of ``H_1 ... H_k`` with ``H_i = I - tau_i v_i v_i^H``, ``v_i`` the
+    i-th column of ``A`` below the diagonal with a 1 on it (LAPACK's orgqr)."""
+    import frontends.torch as torch
+
+    if A.dim() < 2:
+        raise RuntimeError(
+            "torch.linalg.householder_product: input must have at least 2 dimensions."
+        )
+    m, n = A.shape[-2], A.shape[-1]
+    if m < n:
+        raise RuntimeError(
+            "torch.linalg.householder_product: input.shape[-2] must be greater than or equal to "
+            "input.shape[-1]"
+        )
+    k = tau.shape[-1]
+    if k > n:
+        raise RuntimeError(
+            "torch.linalg.householder_product: input.shape[-1] must be greater than or equal to "
+            "tau.shape[-1]"
+        )
+    if A.dtype != tau.dtype:
+        raise RuntimeError(
+            "torch.linalg.householder_product: tau dtype "
+            f"{tau.dtype} does not match input dtype {A.dtype}"
+        )
+    rows = torch.arange(m)
+    q = torch.eye(m, dtype=A.dtype).expand(*A.shape[:-2], m, m)
+    for i in range(k):
+        column = A[..., :, i]
+        v = torch.where(
+            rows > i,
+            column,
+            torch.where(rows == i, torch.ones_like(column), torch.zeros_like(column)),
+        )
+        qv = q @ v.unsqueeze(-1)  # (..., m, 1)
+        q = q - tau[..., i, None, None] * qv @ v.conj().unsqueeze(-2)
+    result = q[..., :, :n]
+    if out is not None:
+        out.copy_(result)
+        return out
+    return result
+
+
+__all__ += ["householder_product"]
