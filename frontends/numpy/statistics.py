@@ -699,7 +699,10 @@ def _quantile_entry(
         qdt = _dt(q_native)
         fdt = qdt if qdt.kind in "fc" else core.float64
         q_native = ops.divide(ops.astype(q_native, fdt), ops.asarray(100, dtype=fdt))
-    q_host = to_host(q_native)
+    if weak_q:  # checked on the host as given (no device read: traceable under jax.jit)
+        q_host = numpy.asarray(q / 100 if percent else q)
+    else:
+        q_host = to_host(q_native)
     if q_host.ndim > 2:
         raise ValueError("q must be a scalar or 1d")
     if not ((q_host >= 0).all() and (q_host <= 1).all()):
