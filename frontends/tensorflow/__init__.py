@@ -121,6 +121,9 @@ _LAZY = {
     "custom_gradient": ("frontends.tensorflow._tape", "custom_gradient"),
     "function": ("frontends.tensorflow._function", "function"),
     "Module": ("frontends.tensorflow._module", "Module"),
+    "name_scope": ("frontends.tensorflow._module", "name_scope"),
+    "UnconnectedGradients": ("frontends.tensorflow._tape", "UnconnectedGradients"),
+    "TensorSpec": ("frontends.tensorflow.data._dataset", "TensorSpec"),
 }
 
 
