@@ -1820,9 +1820,8 @@ def gaussian_nll_loss(
             raise ValueError("var is of incorrect size")
     if reduction not in ("none", "mean", "sum"):
         raise ValueError(reduction + " is not valid")
-    var = var.clone()
-    with T.no_grad():
-        var.clamp_(min=eps)
+    # torch clamps a clone in place under no_grad: values clamped, gradient passed as is
+    var = var + (var.detach().clamp(min=eps) - var.detach())
     loss = 0.5 * (T.log(var) + (input - target) ** 2 / var)
     if full:
         loss = loss + 0.5 * math.log(2 * math.pi)
