@@ -2448,3 +2448,248 @@ def linear_cross_entropy(
 
 
 __all__ += ["linear_cross_entropy"]
+
+
+# ---------------------------------------------------------------------------------------
+# *_with_indices aliases, grid_sample, affine_grid, gumbel_softmax
+# ---------------------------------------------------------------------------------------
+def _with_indices(pool: Callable[..., Any], name: str) -> Callable[..., Any]:
+    def with_indices(input: Tensor, *args: Any, **kwargs: Any) -> tuple[Tensor, Tensor]:
+        kwargs.pop("return_indices", None)
+        return pool(input, *args, return_indices=True, **kwargs)
+
+    with_indices.__name__ = with_indices.__qualname__ = name
+    with_indices.__doc__ = f"``{pool.__name__}`` with ``return_indices=True``: (values, indices)."
+    return with_indices
+
+
+max_pool2d_with_indices = _with_indices(max_pool2d, "max_pool2d_with_indices")
+max_pool3d_with_indices = _with_indices(max_pool3d, "max_pool3d_with_indices")
+adaptive_max_pool1d_with_indices = _with_indices(
+    adaptive_max_pool1d, "adaptive_max_pool1d_with_indices"
+)
+adaptive_max_pool2d_with_indices = _with_indices(
+    adaptive_max_pool2d, "adaptive_max_pool2d_with_indices"
+)
+adaptive_max_pool3d_with_indices = _with_indices(
+    adaptive_max_pool3d, "adaptive_max_pool3d_with_indices"
+)
+
+
+def _add(a: Any, b: Any) -> Any:  # ops looked up per call: it is rebound per backend/tracking
+    return ops.add(a, b)
+
+
+def _sub(a: Any, b: Any) -> Any:
+    return ops.subtract(a, b)
+
+
+def _mul(a: Any, b: Any) -> Any:
+    return ops.multiply(a, b)
+
+
+def _div(a: Any, b: Any) -> Any:
+    return ops.divide(a, b)
+
+
+def _unnormalize(coord: Any, size: int, align_corners: bool) -> Any:
+    """grid coordinate in [-1, 1] to pixel index space (ops calls, so autodiff records)."""
+    if align_corners:
+        return _mul(_add(coord, 1), (size - 1) / 2)
+    return _div(_sub(_mul(_add(coord, 1), size), 1), 2)
+
+
+def _reflect(coord: Any, twice_low: int, twice_high: int) -> Any:
+    """torch's reflect_coordinates: ``coord`` folded into [twice_low/2, twice_high/2]."""
+    if twice_low == twice_high:
+        return _mul(coord, 0)
+    low = twice_low / 2
+    span = (twice_high - twice_low) / 2
+    folded = ops.abs(_sub(coord, low))
+    extra = ops.fmod(folded, span)
+    flips = ops.floor(_div(folded, span))
+    even = ops.equal(ops.fmod(flips, 2.0), 0.0)
+    return ops.where(even, _add(extra, low), _add(_sub(span, extra), low))
+
+
+def _pad_coordinate(coord: Any, size: int, padding_mode: str, align_corners: bool) -> Any:
+    """torch's compute_coordinates: border clips, reflection folds then clips."""
+    if padding_mode == "border":
+        return ops.clip(coord, 0, size - 1)
+    if padding_mode == "reflection":
+        if align_corners:
+            coord = _reflect(coord, 0, 2 * (size - 1))
+        else:
+            coord = _reflect(coord, -1, 2 * size - 1)
+        return ops.clip(coord, 0, size - 1)
+    return coord
+
+
+def _cubic_weights(t: Any) -> list[Any]:
+    """torch's bicubic convolution coefficients (A = -0.75) for the 4 taps."""
+    a = -0.75
+
+    def near(x: Any) -> Any:  # ((a + 2) x - (a + 3)) x^2 + 1
+        return _add(_mul(_mul(_sub(_mul(x, a + 2), a + 3), x), x), 1)
+
+    def far(x: Any) -> Any:  # ((a x - 5a) x + 8a) x - 4a
+        return _sub(_mul(_add(_mul(_sub(_mul(x, a), 5 * a), x), 8 * a), x), 4 * a)
+
+    return [far(_add(t, 1)), near(t), near(_sub(1, t)), far(_sub(2, t))]
+
+
+def _grid_sample_native(
+    x: Any, grid: Any, mode: str, padding_mode: str, align_corners: bool
+) -> Any:
+    """grid_sample on native arrays: ``x`` (N, C, *spatial), ``grid`` (N, *out, k)."""
+    batch, channels, *spatial = x.shape
+    out_shape = tuple(grid.shape[1:-1])
+    k = len(spatial)
+    flat = ops.reshape(x, (batch, channels, -1))
+    rows = ops.reshape(grid, (batch, 1, -1, k))
+    # grid's last axis is (x, y[, z]): reversed spatial order
+    coords = [
+        _unnormalize(rows[..., k - 1 - axis], spatial[axis], align_corners) for axis in range(k)
+    ]
+
+    def tap(positions: list[Any]) -> Any:
+        """values at integer float ``positions`` (one per spatial axis), 0 outside."""
+        valid = None
+        index = None
+        for p, size in zip(positions, spatial):
+            inside = ops.logical_and(ops.greater_equal(p, 0), ops.less(p, size))
+            valid = inside if valid is None else ops.logical_and(valid, inside)
+            clipped = ops.astype(ops.clip(p, 0, size - 1), core.int64)
+            index = clipped if index is None else _add(_mul(index, size), clipped)
+        index = ops.broadcast_to(index, (batch, 1, index.shape[-1]))
+        values = ops.take_along_axis(flat, index, axis=2)
+        return ops.where(valid, values, ops.zeros_like(values))
+
+    result = None
+    if mode == "bicubic":
+        if k != 2:
+            raise RuntimeError("grid_sampler(): bicubic interpolation only supports 4D input")
+        iy, ix = coords
+        y0, x0 = ops.floor(iy), ops.floor(ix)
+        wy, wx = _cubic_weights(_sub(iy, y0)), _cubic_weights(_sub(ix, x0))
+        for j in range(4):
+            py = _pad_coordinate(_add(y0, j - 1), spatial[0], padding_mode, align_corners)
+            for i in range(4):
+                px = _pad_coordinate(_add(x0, i - 1), spatial[1], padding_mode, align_corners)
+                term = _mul(tap([py, px]), _mul(wx[i], wy[j]))
+                result = term if result is None else _add(result, term)
+    else:
+        coords = [
+            _pad_coordinate(c, size, padding_mode, align_corners)
+            for c, size in zip(coords, spatial)
+        ]
+        if mode == "nearest":
+            result = tap([ops.round(c) for c in coords])
+        else:
+            lows = [ops.floor(c) for c in coords]
+            fractions = [_sub(c, low) for c, low in zip(coords, lows)]
+            for corner in range(2**k):
+                bits = [(corner >> (k - 1 - axis)) & 1 for axis in range(k)]
+                weight = None
+                for bit, fraction in zip(bits, fractions):
+                    w = fraction if bit else _sub(1, fraction)
+                    weight = w if weight is None else _mul(weight, w)
+                term = _mul(tap([_add(low, bit) for low, bit in zip(lows, bits)]), weight)
+                result = term if result is None else _add(result, term)
+    return ops.reshape(result, (batch, channels, *out_shape))
+
+
+@torch_function("input", "grid")
+def grid_sample(
+    input: Tensor,
+    grid: Tensor,
+    mode: str = "bilinear",
+    padding_mode: str = "zeros",
+    align_corners: bool | None = None,
+) -> Tensor:
+    """torch's grid_sample (4-D and 5-D input), composed from core ops: differentiable in
+    ``input`` and ``grid``."""
+    if mode not in ("bilinear", "nearest", "bicubic"):
+        raise ValueError(
+            f"nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' or "
+            f"'bicubic', but got: '{mode}'"
+        )
+    if padding_mode not in ("zeros", "border", "reflection"):
+        raise ValueError(
+            "nn.functional.grid_sample(): expected padding_mode to be 'zeros', 'border', "
+            f"or 'reflection', but got: '{padding_mode}'"
+        )
+    _float_only("grid_sampler_2d", input)
+    ndim = len(input.shape)
+    if ndim not in (4, 5) or len(grid.shape) != ndim or grid.shape[-1] != ndim - 2:
+        raise RuntimeError(
+            f"grid_sampler(): expected 4D or 5D input and grid with same number of dimensions, "
+            f"but got input with sizes {list(input.shape)} and grid with sizes {list(grid.shape)}"
+        )
+    if input.shape[0] != grid.shape[0]:
+        raise RuntimeError(
+            "grid_sampler(): expected grid and input to have same batch size, but got input "
+            f"with sizes {list(input.shape)} and grid with sizes {list(grid.shape)}"
+        )
+    return _grid_sample_native(input, grid, mode, padding_mode, bool(align_corners))
+
+
+def _base_axis(size: int, align_corners: bool, dtype: core.Dtype) -> Any:
+    if size <= 1:
+        return ops.zeros((size,), dtype=dtype)
+    axis = ops.linspace(-1.0, 1.0, size, dtype=dtype)
+    return axis if align_corners else _mul(axis, (size - 1) / size)
+
+
+@torch_function("theta")
+def affine_grid(theta: Tensor, size: Sequence[int], align_corners: bool | None = None) -> Tensor:
+    """torch's affine_grid: ``theta`` (N, 2, 3) or (N, 3, 4) applied to the normalised
+    base grid of ``size``; differentiable in ``theta``."""
+    _float_only("affine_grid", theta)
+    size = tuple(int(s) for s in size)
+    k = len(size) - 2
+    if k not in (2, 3):
+        raise NotImplementedError(
+            f"affine_grid only supports 4D and 5D sizes, for 2D and 3D affine transforms, "
+            f"respectively. Got size {list(size)}."
+        )
+    if tuple(theta.shape) != (size[0], k, k + 1):
+        raise ValueError(
+            f"Expected a batch of {k}D affine matrices of shape Nx{k}x{k + 1} for size "
+            f"{list(size)}. Got {list(theta.shape)}."
+        )
+    dtype = _dtype_of(theta)
+    spatial = size[2:]
+    # base grid columns: (x, y[, z], 1) with x along the last spatial axis
+    axes = [_base_axis(s, bool(align_corners), dtype) for s in reversed(spatial)]
+    columns = []
+    for i, axis in enumerate(axes):
+        shape = [1] * k
+        shape[k - 1 - i] = spatial[k - 1 - i]
+        columns.append(ops.broadcast_to(ops.reshape(axis, tuple(shape)), spatial))
+    columns.append(ops.ones(spatial, dtype=dtype))
+    base = ops.reshape(ops.stack(columns, axis=-1), (1, -1, k + 1))
+    grid = ops.matmul(base, ops.swapaxes(theta, -1, -2))
+    return ops.reshape(grid, (size[0], *spatial, k))
+
+
+def gumbel_softmax(
+    logits: Tensor, tau: float = 1, hard: bool = False, eps: float = 1e-10, dim: int = -1
+) -> Tensor:
+    """torch's gumbel_softmax. The Gumbel noise comes from the frontend's ``exponential_``,
+    which does not reproduce torch's random stream: same distribution, other values."""
+    torch = _torch()
+    gumbels = -torch.empty_like(logits).exponential_().log()
+    y_soft = ((logits + gumbels) / tau).softmax(dim)
+    if not hard:
+        return y_soft
+    index = y_soft.max(dim, keepdim=True)[1]
+    y_hard = torch.zeros_like(logits).scatter_(dim, index, 1.0)
+    return y_hard - y_soft.detach() + y_soft
+
+
+__all__ += [
+    "adaptive_max_pool1d_with_indices", "adaptive_max_pool2d_with_indices",
+    "adaptive_max_pool3d_with_indices", "affine_grid", "grid_sample", "gumbel_softmax",
+    "max_pool2d_with_indices", "max_pool3d_with_indices",
+]  # fmt: skip

@@ -203,11 +203,8 @@ LEFT_OUT: dict[str, dict[str, str]] = {
             "LinearCrossEntropyLoss LinearCrossEntropyOptions RNNCellBase attention "
         ),
         "nn.functional": (
-            "adaptive_max_pool1d_with_indices adaptive_max_pool2d_with_indices "
-            "adaptive_max_pool3d_with_indices affine_grid fractional_max_pool2d "
-            "fractional_max_pool2d_with_indices fractional_max_pool3d "
-            "fractional_max_pool3d_with_indices grid_sample gumbel_softmax "
-            "max_pool2d_with_indices max_pool3d_with_indices multi_head_attention_forward "
+            "fractional_max_pool2d fractional_max_pool2d_with_indices fractional_max_pool3d "
+            "fractional_max_pool3d_with_indices multi_head_attention_forward "
         ),
         "linalg": "ldl_factor ldl_factor_ex ldl_solve",
         "special": "airy_ai",
