@@ -121,6 +121,7 @@ from frontends.torch.other_ops import *  # noqa: F403
 from frontends.torch.pointwise_ops import *  # noqa: F403
 from frontends.torch.random_sampling import *  # noqa: F403
 from frontends.torch.reduction_ops import *  # noqa: F403
+from frontends.torch.spectral_ops import istft, stft
 from frontends.torch.serialization import load, save
 from frontends.torch.signal.windows import (
     bartlett_window,
