@@ -2549,7 +2549,8 @@ def _grid_sample_native(
     rows = ops.reshape(grid, (batch, 1, -1, k))
     # grid's last axis is (x, y[, z]): reversed spatial order
     coords = [
-        _unnormalize(rows[..., k - 1 - axis], spatial[axis], align_corners) for axis in range(k)
+        _unnormalize(ops.get_item(rows, (Ellipsis, k - 1 - axis)), spatial[axis], align_corners)
+        for axis in range(k)
     ]
 
     def tap(positions: list[Any]) -> Any:
