@@ -2694,3 +2694,7 @@ __all__ += [
     "adaptive_max_pool3d_with_indices", "affine_grid", "grid_sample", "gumbel_softmax",
     "max_pool2d_with_indices", "max_pool3d_with_indices",
 ]  # fmt: skip
+
+from frontends.torch.nn._ctc_loss import ctc_loss  # noqa: E402
+
+__all__ += ["ctc_loss"]

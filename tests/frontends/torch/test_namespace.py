@@ -160,7 +160,7 @@ LEFT_OUT: dict[str, dict[str, str]] = {
             "triplet_margin_loss "
         ),
         "nn.functional": (
-            "celu_ conv_tbc ctc_loss elu_ hardtanh_ leaky_relu_ max_pool1d_with_indices relu_ "
+            "celu_ conv_tbc elu_ hardtanh_ leaky_relu_ max_pool1d_with_indices relu_ "
             "selu_ "
         ),
     },
@@ -199,7 +199,7 @@ LEFT_OUT: dict[str, dict[str, str]] = {
         ),
         "Tensor": "cauchy_ fill_diagonal_ geometric_ index log_normal_ storage_offset",
         "nn": (
-            "AdaptiveLogSoftmaxWithLoss CTCLoss FractionalMaxPool2d FractionalMaxPool3d "
+            "AdaptiveLogSoftmaxWithLoss FractionalMaxPool2d FractionalMaxPool3d "
             "LinearCrossEntropyLoss LinearCrossEntropyOptions RNNCellBase attention "
         ),
         "nn.functional": (

@@ -321,3 +321,25 @@ __all__ += [
     "MultiLabelMarginLoss", "MultiLabelSoftMarginLoss", "MultiMarginLoss", "NLLLoss2d",
     "PoissonNLLLoss", "SoftMarginLoss", "TripletMarginLoss", "TripletMarginWithDistanceLoss",
 ]  # fmt: skip
+
+
+class CTCLoss(_Loss):
+    """The connectionist temporal classification loss (see F.ctc_loss)."""
+
+    def __init__(
+        self, blank: int = 0, reduction: str = "mean", zero_infinity: bool = False
+    ) -> None:
+        super().__init__(reduction=reduction)
+        self.blank = blank
+        self.zero_infinity = zero_infinity
+
+    def forward(
+        self, log_probs: Tensor, targets: Tensor, input_lengths: Any, target_lengths: Any
+    ) -> Tensor:
+        return F.ctc_loss(
+            log_probs, targets, input_lengths, target_lengths, self.blank, self.reduction,
+            self.zero_infinity,
+        )  # fmt: skip
+
+
+__all__ += ["CTCLoss"]
