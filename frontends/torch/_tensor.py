@@ -611,6 +611,29 @@ class Tensor(FrontendArray):
         self._assign(ops.broadcast_to(fill, tuple(self.shape)))
         return self
 
+    def fill_diagonal_(self, fill_value: Any, wrap: bool = False) -> Tensor:
+        """Write ``fill_value`` on the main diagonal (``wrap``: restart below a tall
+        matrix's square part every ``cols + 1`` rows, as torch)."""
+        shape = tuple(self.shape)
+        if len(shape) < 2:
+            raise RuntimeError("dimensions must larger than 1")
+        if len(shape) > 2 and len(set(shape)) != 1:
+            raise RuntimeError("all dimensions of input must be of equal length")
+        import numpy
+
+        if len(shape) == 2:
+            rows, cols = shape
+            stop = rows * cols if wrap else min(rows, cols) * cols
+            positions = numpy.arange(0, stop, cols + 1)
+        else:
+            n = shape[0]
+            positions = numpy.arange(n) * sum(n**k for k in range(len(shape)))
+        fill = _views.as_native_of(fill_value, self.dtype.core_dtype)
+        flat = ops.reshape(self.native, (-1,))
+        flat = ops.set_item(flat, ops.asarray(positions), fill)
+        self._assign(ops.reshape(flat, shape))
+        return self
+
     # ------------------------------------------------------------------ new_*
     def _new(self, kwargs: dict[str, Any]) -> dict[str, Any]:
         kwargs.setdefault("dtype", self.dtype)

@@ -386,12 +386,48 @@ def _exponential_(
     return self
 
 
+def _draw_(self: Tensor, generator: Generator | None, draw: Any) -> Tensor:
+    """Fill ``self`` with ``draw(numpy_generator, shape)`` (float64 values, cast)."""
+    if self.dtype.core_dtype.kind not in "f":
+        raise RuntimeError(f"expected a floating-point tensor, got {self.dtype}")
+    rng = _state(generator).next_numpy_generator()
+    values = draw(rng, tuple(self.shape))
+    self._assign(ops.asarray(values.astype("float64"), dtype=self.dtype.core_dtype))
+    return self
+
+
+def _cauchy_(
+    self: Tensor, median: float = 0.0, sigma: float = 1.0, *, generator: Generator | None = None
+) -> Tensor:
+    return _draw_(self, generator, lambda rng, shape: median + sigma * rng.standard_cauchy(shape))
+
+
+def _log_normal_(
+    self: Tensor, mean: float = 1.0, std: float = 2.0, *, generator: Generator | None = None
+) -> Tensor:
+    if std <= 0:
+        raise RuntimeError(f"log_normal_ expects std > 0.0, but found std={std}")
+    return _draw_(self, generator, lambda rng, shape: rng.lognormal(mean, std, shape))
+
+
+def _geometric_(self: Tensor, p: float, *, generator: Generator | None = None) -> Tensor:
+    if not 0 < p < 1:
+        raise RuntimeError(f"geometric_ expects p to be in (0, 1), but got p={p}")
+    rng = _state(generator).next_numpy_generator()
+    values = rng.geometric(p, tuple(self.shape)).astype("float64")
+    self._assign(ops.astype(ops.asarray(values), self.dtype.core_dtype))
+    return self
+
+
 for _name, _method in {
     "uniform_": _uniform_,
     "normal_": _normal_,
     "random_": _random_,
     "bernoulli_": _bernoulli_,
     "exponential_": _exponential_,
+    "cauchy_": _cauchy_,
+    "log_normal_": _log_normal_,
+    "geometric_": _geometric_,
 }.items():
     _method.__name__ = _method.__qualname__ = _name
     setattr(Tensor, _name, _method)

@@ -923,3 +923,26 @@ def unique_consecutive(
 ) -> Any:
     """Collapses runs of equal consecutive elements (or slices along ``dim``)."""
     return _unique(input, False, return_inverse, return_counts, dim)
+
+
+def frobenius_norm(
+    input: Tensor, dim: int | Sequence[int] = (-2, -1), keepdim: bool = False
+) -> Tensor:
+    """torch.frobenius_norm: the 2-norm over ``dim`` (torch.linalg.vector_norm)."""
+    from frontends.torch import linalg
+
+    dim = (dim,) if isinstance(dim, int) else tuple(dim)
+    return linalg.vector_norm(input, 2, dim, keepdim)
+
+
+def nuclear_norm(input: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:
+    """torch.nuclear_norm: the sum of singular values over ``dim`` (default the last two;
+    torch.linalg.matrix_norm with ord 'nuc'); ``nuclear_norm(x, True)`` is keepdim."""
+    from frontends.torch import linalg
+
+    if isinstance(dim, bool):
+        dim, keepdim = None, dim
+    return linalg.matrix_norm(input, "nuc", tuple(dim) if dim is not None else (-2, -1), keepdim)
+
+
+__all__ += ["frobenius_norm", "nuclear_norm"]

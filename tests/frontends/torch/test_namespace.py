@@ -192,12 +192,12 @@ LEFT_OUT: dict[str, dict[str, str]] = {
     },
     "not implemented yet: the next work on this frontend": {
         "torch": (
-            "backends binomial bit cpp detach distributions frobenius_norm from_dlpack frombuffer "
-            "functional get_device histogramdd lobpcg masked nuclear_norm pca_lowrank "
+            "backends binomial bit cpp detach distributions from_dlpack frombuffer "
+            "functional get_device histogramdd lobpcg masked pca_lowrank "
             "quasirandom random set_default_tensor_type svd_lowrank thread_safe_generator "
             "to_dlpack windows "
         ),
-        "Tensor": "cauchy_ fill_diagonal_ geometric_ index log_normal_ storage_offset",
+        "Tensor": "index storage_offset",
         "nn": (
             "AdaptiveLogSoftmaxWithLoss FractionalMaxPool2d FractionalMaxPool3d "
             "LinearCrossEntropyLoss LinearCrossEntropyOptions RNNCellBase attention "
