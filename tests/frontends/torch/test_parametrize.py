@@ -45,3 +45,35 @@ def test_weight_norm(backend: str) -> None:
             lambda m=ours: torch.nn.utils.remove_weight_norm(m),
             lambda m=real: real_torch.nn.utils.remove_weight_norm(m),
         )
+
+
+def test_spectral_norm(backend: str) -> None:
+    """u/v are copied from real torch (the frontend's generator is not torch's stream);
+    then training-mode power iterations, eval mode, gradients and removal must agree."""
+    x = numpy.random.default_rng(1).standard_normal((2, 3, 4)).astype(numpy.float32)
+    for module, kwargs in (("Conv1d", {}), ("ConvTranspose1d", {"n_power_iterations": 2})):
+        real_torch.manual_seed(0)
+        real = getattr(real_torch.nn, module)(3, 2, 2)
+        ours = getattr(torch.nn, module)(3, 2, 2)
+        ours.load_state_dict({k: torch.tensor(v.numpy()) for k, v in real.state_dict().items()})
+        real_torch.nn.utils.spectral_norm(real, **kwargs)
+        torch.nn.utils.spectral_norm(ours, **kwargs)
+        assert sorted(ours.state_dict()) == sorted(real.state_dict())
+        assert ours.weight_u.shape == real.weight_u.shape
+        with torch.no_grad():
+            ours.weight_u.copy_(torch.tensor(real.weight_u.numpy()))
+            ours.weight_v.copy_(torch.tensor(real.weight_v.numpy()))
+        for _ in range(2):
+            result, expected = ours(torch.tensor(x)), real(real_torch.tensor(x))
+            assert_matches(result, expected, rtol=1e-4, atol=1e-5)
+            assert_matches(ours.weight_u, real.weight_u, rtol=1e-4, atol=1e-5)
+        result.square().sum().backward()
+        expected.square().sum().backward()
+        assert_matches(ours.weight_orig.grad, real.weight_orig.grad, rtol=1e-3, atol=1e-4)
+        ours.eval()
+        real.eval()
+        assert_matches(ours(torch.tensor(x)), real(real_torch.tensor(x)), rtol=1e-4, atol=1e-5)
+        torch.nn.utils.remove_spectral_norm(ours)
+        real_torch.nn.utils.remove_spectral_norm(real)
+        assert sorted(ours.state_dict()) == sorted(real.state_dict())
+        assert_matches(ours.weight.detach(), real.weight.detach(), rtol=1e-4, atol=1e-5)

@@ -12,4 +12,5 @@ from frontends.torch.nn.utils.convert_parameters import (
     parameters_to_vector,
     vector_to_parameters,
 )
+from frontends.torch.nn.utils.spectral_norm import remove_spectral_norm, spectral_norm
 from frontends.torch.nn.utils.weight_norm import remove_weight_norm, weight_norm
