@@ -99,3 +99,42 @@ def test_pack_errors(backend: str) -> None:
         lambda: rnn.pad_packed_sequence(packed, total_length=2),
         lambda: real_rnn.pad_packed_sequence(real_rnn.pack_sequence(real, False), total_length=2),
     )
+
+
+def test_recurrent_modules_take_packed_sequences(backend: str) -> None:
+    """packed output and h_n (each sequence's last valid step) as real torch's, unsorted
+    input, bidirectional, two layers, a given hx; gradients reach the inputs."""
+    rng = numpy.random.default_rng(1)
+    h = rng.standard_normal((4, 4, 3)).astype(numpy.float32)
+    names = ("RNN", "LSTM", "GRU") if backend in ("numpy", "torch") else ("LSTM",)
+    for name in names:  # jax/tensorflow: the slowest eager dispatch, one module
+        real_torch.manual_seed(0)
+        real = getattr(real_torch.nn, name)(2, 3, num_layers=2, bidirectional=True)
+        ours = getattr(torch.nn, name)(2, 3, num_layers=2, bidirectional=True)
+        ours.load_state_dict({k: torch.tensor(v.numpy()) for k, v in real.state_dict().items()})
+        sequences, real_sequences = _both(grad=True)
+        packed = rnn.pack_sequence(sequences, enforce_sorted=False)
+        real_packed = real_rnn.pack_sequence(real_sequences, enforce_sorted=False)
+        lstm = name == "LSTM"
+        hx = (torch.tensor(h), torch.tensor(-h)) if lstm else torch.tensor(h)
+        real_hx = (real_torch.tensor(h), real_torch.tensor(-h)) if lstm else real_torch.tensor(h)
+        (output, hidden), (expected, real_hidden) = ours(packed, hx), real(real_packed, real_hx)
+        assert type(output).__name__ == "PackedSequence"
+        for a, b in zip(output, expected):
+            assert_matches(a, b, rtol=1e-5, atol=1e-6)
+        assert_matches(hidden, real_hidden, rtol=1e-5, atol=1e-6)
+        (output.data.sum() + (hidden[0] if lstm else hidden).sum()).backward()
+        (expected.data.sum() + (real_hidden[0] if lstm else real_hidden).sum()).backward()
+        for a, b in zip(sequences, real_sequences):
+            assert_matches(a.grad, b.grad, rtol=1e-4, atol=1e-5)
+    # without hx, batch_first module, sorted input
+    real_torch.manual_seed(0)
+    real = real_torch.nn.GRU(2, 3, batch_first=True)
+    ours = torch.nn.GRU(2, 3, batch_first=True)
+    ours.load_state_dict({k: torch.tensor(v.numpy()) for k, v in real.state_dict().items()})
+    sequences, real_sequences = _both()
+    order = sorted(range(4), key=lambda i: -LENGTHS[i])
+    output, hidden = ours(rnn.pack_sequence([sequences[i] for i in order]))
+    expected, real_hidden = real(real_rnn.pack_sequence([real_sequences[i] for i in order]))
+    assert_matches(output.data, expected.data, rtol=1e-5, atol=1e-6)
+    assert_matches(hidden, real_hidden, rtol=1e-5, atol=1e-6)

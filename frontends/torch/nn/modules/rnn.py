@@ -157,8 +157,10 @@ class RNNBase(Module):
         get = lambda name: getattr(self, f"{name}_l{layer}{suffix}", None)  # noqa: E731
         return get("weight_ih"), get("weight_hh"), get("bias_ih"), get("bias_hh"), get("weight_hr")
 
-    def _run(self, input: Tensor, hx: Any) -> tuple[Tensor, Any]:
-        """``input`` (T, N, *) and initial states (layers * directions, N, H) -> outputs."""
+    def _run(self, input: Tensor, hx: Any, lengths: list[int] | None = None) -> tuple[Tensor, Any]:
+        """``input`` (T, N, *) and initial states (layers * directions, N, H) -> outputs.
+        With ``lengths`` (a PackedSequence's), a sequence's state stops changing after its
+        last valid step (and a reverse pass starts at that step)."""
         num_directions = 2 if self.bidirectional else 1
         steps = input.shape[0]
         is_lstm = self.mode == "LSTM"
@@ -176,6 +178,7 @@ class RNNBase(Module):
                 order = range(steps - 1, -1, -1) if direction == 1 else range(steps)
                 out = [None] * steps
                 for t in order:
+                    h_old, c_old = h, c
                     if is_lstm:
                         h, c = _lstm_cell(x_proj[t], h, c, w_hh, b_hh, w_hr)
                     elif self.mode == "GRU":
@@ -183,6 +186,11 @@ class RNNBase(Module):
                     else:
                         pre = x_proj[t] + F.linear(h, w_hh, b_hh)
                         h = torch.tanh(pre) if self.mode == "RNN_TANH" else F.relu(pre)
+                    if lengths is not None and lengths[-1] <= t:
+                        running = torch.tensor([[n > t] for n in lengths])
+                        h = torch.where(running, h, h_old)
+                        if is_lstm:
+                            c = torch.where(running, c, c_old)
                     out[t] = h
                 outputs.append(
                     torch.stack(out) if steps else torch.zeros((0, *h.shape), dtype=h.dtype)
@@ -195,9 +203,42 @@ class RNNBase(Module):
         h_n_t = torch.stack(h_n)
         return layer_input, ((h_n_t, torch.stack(c_n)) if is_lstm else h_n_t)
 
+    def _forward_packed(self, input: Any, hx: Any) -> tuple[Any, Any]:
+        """A PackedSequence input: run on its padded, length-sorted batch with the states
+        held after each sequence's end; the output is packed again and h_n unsorted."""
+        from frontends.torch.nn.utils import rnn as packing
+
+        batch_sizes = [int(b) for b in input.batch_sizes.tolist()]
+        padded, _ = packing.pad_packed_sequence(
+            packing.PackedSequence(input.data, input.batch_sizes)
+        )
+        lengths = [sum(1 for b in batch_sizes if b > i) for i in range(batch_sizes[0])]
+        is_lstm = self.mode == "LSTM"
+        if hx is not None and input.sorted_indices is not None:
+            order = input.sorted_indices
+            hx = (
+                (hx[0].index_select(1, order), hx[1].index_select(1, order))
+                if is_lstm
+                else hx.index_select(1, order)
+            )
+        hx = self._initial_state(padded, hx, batched=True)
+        output, hidden = self._run(padded, hx, lengths)
+        data = torch.cat([output[t, :b] for t, b in enumerate(batch_sizes)])
+        if input.unsorted_indices is not None:
+            order = input.unsorted_indices
+            hidden = (
+                (hidden[0].index_select(1, order), hidden[1].index_select(1, order))
+                if is_lstm
+                else hidden.index_select(1, order)
+            )
+        packed = packing.PackedSequence(
+            data, input.batch_sizes, input.sorted_indices, input.unsorted_indices
+        )
+        return packed, hidden
+
     def forward(self, input: Tensor, hx: Any = None) -> tuple[Tensor, Any]:
         if not isinstance(input, Tensor):
-            raise TypeError("PackedSequence inputs are not supported by this frontend")
+            return self._forward_packed(input, hx)
         batched = input.dim() == 3
         if input.dim() not in (2, 3):
             raise ValueError(
@@ -211,6 +252,18 @@ class RNNBase(Module):
             input = input.unsqueeze(1)
         elif self.batch_first:
             input = input.transpose(0, 1)
+        hx = self._initial_state(input, hx, batched)
+        output, hidden = self._run(input, hx)
+        if not batched:
+            output = output.squeeze(1)
+            is_lstm = self.mode == "LSTM"
+            hidden = (hidden[0].squeeze(1), hidden[1].squeeze(1)) if is_lstm else hidden.squeeze(1)
+        elif self.batch_first:
+            output = output.transpose(0, 1)
+        return output, hidden
+
+    def _initial_state(self, input: Tensor, hx: Any, batched: bool) -> Any:
+        """zeros for a missing ``hx``; a given one checked (and batched for 2-D input)."""
         batch = input.shape[1]
         num_directions = 2 if self.bidirectional else 1
         real_hidden = self.proj_size if self.proj_size > 0 else self.hidden_size
@@ -249,13 +302,7 @@ class RNNBase(Module):
             got = tuple((hx[0] if is_lstm else hx).shape)
             if got != expected:
                 raise RuntimeError(f"Expected hidden size {expected}, got {list(got)}")
-        output, hidden = self._run(input, hx)
-        if not batched:
-            output = output.squeeze(1)
-            hidden = (hidden[0].squeeze(1), hidden[1].squeeze(1)) if is_lstm else hidden.squeeze(1)
-        elif self.batch_first:
-            output = output.transpose(0, 1)
-        return output, hidden
+        return hx
 
 
 class RNN(RNNBase):
