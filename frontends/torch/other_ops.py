@@ -53,7 +53,7 @@ __all__ = [
     "broadcast_tensors", "broadcast_to", "bucketize", "cartesian_prod", "cdist", "clone",
     "combinations", "corrcoef", "cov", "cross", "cummax", "cummin", "cumprod", "cumsum",
     "diag", "diag_embed", "diagflat", "diagonal", "diff", "einsum", "flip", "fliplr",
-    "flipud", "gcd", "histc", "histogram", "kron", "lcm", "logcumsumexp", "meshgrid",
+    "flipud", "gcd", "histc", "histogram", "histogramdd", "kron", "lcm", "logcumsumexp", "meshgrid",
     "renorm", "repeat_interleave", "roll", "rot90", "searchsorted", "tensordot", "trace",
     "tril", "triu", "vander", "view_as_complex", "view_as_real",
 ]  # fmt: skip
@@ -994,8 +994,8 @@ def histogram(
     return _histogram_type(ops.astype(counts, dtype), ops.astype(edges, dtype))
 
 
-def _edge_counts(x: Any, weight: Any, edges: Any) -> Any:
-    """Counts (or weight sums) of ``x`` in the bins [e_i, e_i+1) (the last one closed)."""
+def _edge_membership(x: Any, edges: Any) -> Any:
+    """``(len(x), bins)``: 1.0 where ``x`` lies in the bin [e_i, e_i+1) (the last closed)."""
     n = edges.shape[0] - 1
     low, high = edges[:-1], edges[1:]
     column = ops.expand_dims(x, axis=1)
@@ -1007,12 +1007,80 @@ def _edge_counts(x: Any, weight: Any, edges: Any) -> Any:
             ops.expand_dims(last, axis=0), ops.equal(column, ops.expand_dims(high, axis=0))
         ),
     )
-    contribution = ops.astype(ops.logical_and(above_low, below_high), core.float64)
+    return ops.astype(ops.logical_and(above_low, below_high), core.float64)
+
+
+def _edge_counts(x: Any, weight: Any, edges: Any) -> Any:
+    """Counts (or weight sums) of ``x`` in the bins [e_i, e_i+1) (the last one closed)."""
+    contribution = _edge_membership(x, edges)
     if weight is not None:
         contribution = ops.multiply(
             contribution, ops.expand_dims(ops.astype(weight, core.float64), axis=1)
         )
     return ops.sum(contribution, axis=0)
+
+
+_histogramdd_type = return_types.make("histogramdd", ("hist", "bin_edges"))
+
+
+@torch_function("input")
+def histogramdd(
+    input: Tensor,
+    bins: int | Sequence[int] | Sequence[Tensor] = 10,
+    *,
+    range: Sequence[float] | None = None,
+    weight: Tensor | None = None,
+    density: bool = False,
+) -> Any:
+    """``return_types.histogramdd(hist, bin_edges)`` of the points ``input[..., D]``: the
+    product of each dimension's bin membership (as :func:`histogram`), summed over points.
+    The data's range is read to the host, as torch's."""
+    dtype = dtype_of(input)
+    dims = input.shape[-1]
+    points = ops.astype(ops.reshape(input, (-1, dims)), core.float64)
+    flat_weight = None if weight is None else ops.astype(ops.reshape(weight, (-1,)), core.float64)
+    if isinstance(bins, builtins.int):
+        bins = [bins] * dims
+    if len(bins) != dims:
+        raise RuntimeError(
+            f"histogramdd: expected {dims} sequences of bin edges for each of the {dims} "
+            f"dimensions of the input, but got {len(bins)}"
+        )
+    edges, joint = [], None
+    for d, b in enumerate(bins):
+        column = ops.get_item(points, (slice(None), d))
+        if isinstance(b, builtins.int):
+            if range is not None:
+                low, high = float(range[2 * d]), float(range[2 * d + 1])
+            elif column.shape[0]:
+                low, high = float(ops.min(column)), float(ops.max(column))
+            else:
+                low, high = 0.0, 0.0
+            if low == high:
+                low, high = low - 0.5, high + 0.5
+            edge = ops.linspace(low, high, b + 1, dtype=core.float64)
+        else:
+            edge = ops.astype(ops.reshape(b, (-1,)), core.float64)
+        edges.append(edge)
+        member = _edge_membership(column, edge)  # (N, bins_d)
+        if joint is None:
+            joint = member
+        else:
+            shape = (member.shape[0],) + (1,) * (ndim_of(joint) - 1) + (member.shape[1],)
+            joint = ops.multiply(ops.expand_dims(joint, axis=-1), ops.reshape(member, shape))
+    if flat_weight is not None:
+        joint = ops.multiply(joint, ops.reshape(flat_weight, (-1,) + (1,) * (ndim_of(joint) - 1)))
+    hist = ops.sum(joint, axis=0)
+    if density:
+        volume = None
+        for d, edge in enumerate(edges):
+            width = ops.subtract(edge[1:], edge[:-1])
+            shape = [1] * dims
+            shape[d] = -1
+            width = ops.reshape(width, tuple(shape))
+            volume = width if volume is None else ops.multiply(volume, width)
+        hist = ops.divide(hist, ops.multiply(ops.sum(hist), volume))
+    return _histogramdd_type(ops.astype(hist, dtype), tuple(ops.astype(e, dtype) for e in edges))
 
 
 # ---------------------------------------------------------------------------------------

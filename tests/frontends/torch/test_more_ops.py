@@ -66,3 +66,19 @@ def test_cauchy_geometric_log_normal_(backend):
     f, r = both(numpy.zeros(3), "float32")
     check(lambda: f.geometric_(1.5), lambda: r.geometric_(1.5))
     check(lambda: f.log_normal_(0.0, -1.0), lambda: r.log_normal_(0.0, -1.0))
+
+
+def test_histogramdd(backend):
+    f, r = both(RNG.standard_normal((20, 3)), "float32")
+    wf, wr = both(RNG.random(20), "float32")
+    ef, er = both(numpy.array([-1, 0, 2.0]), "float32")
+    box = [-1.0, 1.0, 0.0, 2.0]
+    calls = [
+        lambda t, x, w, e: t.histogramdd(x, [2, 3, 4]),
+        lambda t, x, w, e: t.histogramdd(x, 3, weight=w, density=True),
+        lambda t, x, w, e: t.histogramdd(x[:, :2], [2, 2], range=box),
+        lambda t, x, w, e: t.histogramdd(x[:, :2], [e, e]),
+        lambda t, x, w, e: t.histogramdd(x, [2, 2]),  # bins for 2 of 3 dimensions
+    ]
+    for call in calls:
+        check(lambda: call(torch, f, wf, ef), lambda: call(real_torch, r, wr, er))  # noqa: B023

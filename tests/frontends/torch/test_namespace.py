@@ -193,7 +193,7 @@ LEFT_OUT: dict[str, dict[str, str]] = {
     "not implemented yet: the next work on this frontend": {
         "torch": (
             "backends binomial bit cpp detach distributions from_dlpack frombuffer "
-            "functional get_device histogramdd lobpcg masked pca_lowrank "
+            "functional get_device lobpcg masked pca_lowrank "
             "quasirandom random set_default_tensor_type svd_lowrank thread_safe_generator "
             "to_dlpack windows "
         ),
