@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
 import numpy
 import torch as real_torch
@@ -77,3 +78,64 @@ def test_spectral_norm(backend: str) -> None:
         real_torch.nn.utils.remove_spectral_norm(real)
         assert sorted(ours.state_dict()) == sorted(real.state_dict())
         assert_matches(ours.weight.detach(), real.weight.detach(), rtol=1e-4, atol=1e-5)
+
+
+def _symmetric(real: bool) -> Any:
+    base = real_torch.nn.Module if real else torch.nn.Module
+
+    class Symmetric(base):
+        def forward(self, x: Any) -> Any:
+            return x.triu() + x.triu(1).transpose(-1, -2)
+
+        def right_inverse(self, x: Any) -> Any:
+            return x.triu()
+
+    return Symmetric()
+
+
+def test_parametrize(backend: str) -> None:
+    x = numpy.random.default_rng(2).standard_normal((2, 3)).astype(numpy.float32)
+    real_parametrize, ours_parametrize = real_torch.nn.utils.parametrize, torch.nn.utils.parametrize
+    for leave in (True, False):
+        real_torch.manual_seed(0)
+        real = real_torch.nn.Linear(3, 3)
+        ours = torch.nn.Linear(3, 3)
+        ours.load_state_dict({k: torch.tensor(v.numpy()) for k, v in real.state_dict().items()})
+        assert not ours_parametrize.is_parametrized(ours)
+        real_parametrize.register_parametrization(real, "weight", _symmetric(True))
+        ours_parametrize.register_parametrization(ours, "weight", _symmetric(False))
+        assert type(ours).__name__ == type(real).__name__ == "ParametrizedLinear"
+        assert ours_parametrize.type_before_parametrizations(ours) is torch.nn.Linear
+        assert ours_parametrize.is_parametrized(ours, "weight")
+        assert not ours_parametrize.is_parametrized(ours, "bias")
+        assert list(ours.state_dict()) == list(real.state_dict())
+        assert_matches(
+            ours.parametrizations.weight.original.detach(),
+            real.parametrizations.weight.original.detach(),
+        )
+        result, expected = ours(torch.tensor(x)), real(real_torch.tensor(x))
+        assert_matches(result, expected, **TOL)
+        result.square().sum().backward()
+        expected.square().sum().backward()
+        assert_matches(
+            ours.parametrizations.weight.original.grad,
+            real.parametrizations.weight.original.grad,
+            rtol=1e-4,
+            atol=1e-5,
+        )
+        with ours_parametrize.cached():
+            assert ours.weight is ours.weight
+        assert ours.weight is not ours.weight
+        ours.weight = torch.ones(3, 3)  # through right_inverse
+        real.weight = real_torch.ones(3, 3)
+        assert_matches(ours.weight.detach(), real.weight.detach())
+        ours_parametrize.remove_parametrizations(ours, "weight", leave_parametrized=leave)
+        real_parametrize.remove_parametrizations(real, "weight", leave_parametrized=leave)
+        assert type(ours) is torch.nn.Linear
+        assert list(ours.state_dict()) == list(real.state_dict())
+        assert isinstance(ours.weight, torch.nn.Parameter)
+        assert_matches(ours.weight.detach(), real.weight.detach())
+        check(
+            lambda m=ours: ours_parametrize.remove_parametrizations(m, "weight"),
+            lambda m=real: real_parametrize.remove_parametrizations(m, "weight"),
+        )
