@@ -82,3 +82,25 @@ def test_histogramdd(backend):
     ]
     for call in calls:
         check(lambda: call(torch, f, wf, ef), lambda: call(real_torch, r, wr, er))  # noqa: B023
+
+
+def test_adaptive_log_softmax_with_loss(backend):
+    real_torch.manual_seed(0)
+    real = real_torch.nn.AdaptiveLogSoftmaxWithLoss(8, 10, [3, 6], div_value=2.0, head_bias=True)
+    ours = torch.nn.AdaptiveLogSoftmaxWithLoss(8, 10, [3, 6], div_value=2.0, head_bias=True)
+    assert sorted(ours.state_dict()) == sorted(real.state_dict())
+    ours.load_state_dict(
+        {k: both(v.detach().numpy(), "float32")[0] for k, v in real.state_dict().items()}
+    )
+    x, xr = both(RNG.standard_normal((5, 8)), "float32")
+    t, tr = both(numpy.array([0, 4, 9, 2, 7]), "int64")
+    tol = {"rtol": 1e-4, "atol": 1e-5}
+    check(lambda: tuple(ours(x, t)), lambda: tuple(real(xr, tr)), **tol)
+    check(lambda: ours.log_prob(x), lambda: real.log_prob(xr), **tol)
+    check(lambda: ours.predict(x), lambda: real.predict(xr))
+    check(lambda: tuple(ours(x[0], t[1])), lambda: tuple(real(xr[0], tr[1])), **tol)
+    check(lambda: ours(x, t + 5), lambda: real(xr, tr + 5))
+    check(
+        lambda: torch.nn.AdaptiveLogSoftmaxWithLoss(8, 10, [6, 3]),
+        lambda: real_torch.nn.AdaptiveLogSoftmaxWithLoss(8, 10, [6, 3]),
+    )

@@ -199,7 +199,7 @@ LEFT_OUT: dict[str, dict[str, str]] = {
         ),
         "Tensor": "index storage_offset",
         "nn": (
-            "AdaptiveLogSoftmaxWithLoss FractionalMaxPool2d FractionalMaxPool3d "
+            "FractionalMaxPool2d FractionalMaxPool3d "
             "LinearCrossEntropyLoss LinearCrossEntropyOptions RNNCellBase attention "
         ),
         "nn.functional": (

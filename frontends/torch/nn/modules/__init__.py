@@ -2,6 +2,7 @@
 
 from frontends.torch.nn.modules import (
     activation,
+    adaptive,
     batchnorm,
     container,
     conv,
@@ -23,6 +24,7 @@ from frontends.torch.nn.modules import (
     upsampling,
 )
 from frontends.torch.nn.modules.activation import *  # noqa: F403
+from frontends.torch.nn.modules.adaptive import *  # noqa: F403
 from frontends.torch.nn.modules.batchnorm import *  # noqa: F403
 from frontends.torch.nn.modules.container import *  # noqa: F403
 from frontends.torch.nn.modules.conv import *  # noqa: F403
@@ -48,6 +50,7 @@ __all__ = ["Module"] + [
     name
     for module in (
         activation,
+        adaptive,
         batchnorm,
         container,
         conv,
