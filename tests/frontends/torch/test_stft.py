@@ -36,19 +36,18 @@ def _round_trip(dtype: str, shape: tuple[int, ...], options: dict) -> None:
         return
     sf = front.stft(window=wf, return_complex=True, **kw)
     sr = real.stft(window=wr, return_complex=True, **kw)
-    for length in (shape[-1], shape[-1] + 5):  # a longer length pads with zeros
+    for length in (None, shape[-1] + 5):  # a longer length pads with zeros
         check(
-            lambda: torch.istft(sf, window=wf, length=length, **kw),  # noqa: B023
+            lambda: sf.istft(window=wf, length=length, **kw),  # noqa: B023
             lambda: real_torch.istft(sr, window=wr, length=length, **kw),  # noqa: B023
             **TOL,
         )
-    check(lambda: sf.istft(window=wf, **kw), lambda: sr.istft(window=wr, **kw), **TOL)
 
 
 def test_stft_istft_match_torch(backend):
     for options in OPTIONS:
         _round_trip("float32", (40,), options)
-    _round_trip("float64", (2, 37), OPTIONS[1])
+    _round_trip("float64", (2, 37), OPTIONS[0])
 
 
 def test_stft_complex_input_and_default_window(backend):
