@@ -65,6 +65,11 @@ def stft(
     align_to_window: bool | None = None,
 ) -> Tensor:
     """Short-time Fourier transform: ``(*, n_freq, n_frames)`` of a 1-D or 2-D signal."""
+    if align_to_window:
+        raise NotImplementedError(
+            "torch.stft(align_to_window=True) is not supported by this frontend; frame the "
+            "signal from its start (the default) or pad it yourself"
+        )
     x = input
     dtype = dtype_of(x)
     window_complex = window is not None and dtype_of(window).kind == "c"
