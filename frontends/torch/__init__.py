@@ -57,6 +57,7 @@ from frontends.torch._dtype import (
     uint64,
 )
 from frontends.torch._frontend import UnsupportedDtypeError, result_type, torch_function
+from frontends.torch.func import vmap
 from frontends.torch._legacy import *  # noqa: F403
 from frontends.torch._size import Size
 from frontends.torch._tensor import Tensor, is_complex, is_floating_point, is_tensor, numel
