@@ -57,7 +57,6 @@ from frontends.torch._dtype import (
     uint64,
 )
 from frontends.torch._frontend import UnsupportedDtypeError, result_type, torch_function
-from frontends.torch.func import vmap
 from frontends.torch._legacy import *  # noqa: F403
 from frontends.torch._size import Size
 from frontends.torch._tensor import Tensor, is_complex, is_floating_point, is_tensor, numel
@@ -75,6 +74,7 @@ from frontends.torch.autograd.grad_mode import (
 from frontends.torch.blas_lapack_ops import *  # noqa: F403
 from frontends.torch.comparison_ops import *  # noqa: F403
 from frontends.torch.creation_ops import *  # noqa: F403
+from frontends.torch.func import vmap
 from frontends.torch.indexing_ops import *  # noqa: F403
 
 # torch.* also holds these nn.functional ops, under the same names and signatures
@@ -122,7 +122,6 @@ from frontends.torch.other_ops import *  # noqa: F403
 from frontends.torch.pointwise_ops import *  # noqa: F403
 from frontends.torch.random_sampling import *  # noqa: F403
 from frontends.torch.reduction_ops import *  # noqa: F403
-from frontends.torch.spectral_ops import istft, stft
 from frontends.torch.serialization import load, save
 from frontends.torch.signal.windows import (
     bartlett_window,
@@ -132,6 +131,7 @@ from frontends.torch.signal.windows import (
     kaiser_window,
 )
 from frontends.torch.special import i0, igamma, igammac, log_softmax, polygamma, softmax
+from frontends.torch.spectral_ops import istft, stft
 
 __version__ = "2.13.0"
 
