@@ -348,7 +348,13 @@ def _vector_norm_rule(g: Any, y: Any, x: Any, /, *, axis: Any = None, keepdims: 
 
 
 def _matrix_norm_rule(
-    g: Any, y: Any, x: Any, /, *, keepdims: bool = False, ord: Any = "fro"  # noqa: A002
+    g: Any,
+    y: Any,
+    x: Any,
+    /,
+    *,
+    keepdims: bool = False,
+    ord: Any = "fro",  # noqa: A002
 ) -> tuple[Any]:
     if ord != "fro":
         raise NotImplementedError(f"core.linalg.matrix_norm(ord={ord!r}) has no vjp rule")

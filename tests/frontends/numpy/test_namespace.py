@@ -49,7 +49,7 @@ LEFT_OUT = {
             ),
             "build, C or packaging tools and submodules outside this frontend's scope",
         ),
-    },  # fmt: skip
+    },
     "linalg": {},
     "fft": {},
     "random": {},
