@@ -403,26 +403,11 @@ def stateless_categorical(logits: Any, num_samples: Any, seed: Any, dtype: Any =
     """tf.random.stateless_categorical: TF's single-shard CPU kernel (a word stream, two
     words per sample as a double, searched in the float64 running sum of exp(logit-max))."""
     native = logits.native if isinstance(logits, FrontendArray) else to_native(logits)
-    batch, classes = (int(d) for d in native.shape)
     samples = (
         int(to_host(to_native(num_samples))) if not isinstance(num_samples, int) else num_samples
     )
     key, counter = _key_counter_native(seed)
-    words = ops.reshape(_words(key, counter, 2 * batch * samples), (batch, samples, 2))
-    uniform = _uint64_to_double(_column(words, 0), _column(words, 1))
-    finite = ops.isfinite(native)
-    lowest = ops.asarray(float(numpy.finfo(numpy.float64).min), dtype=core.float64)
-    logits64 = ops.astype(native, core.float64)
-    row_max = ops.max(ops.where(finite, logits64, lowest), axis=1, keepdims=True)
-    weights = ops.where(finite, ops.exp(ops.subtract(logits64, row_max)), ops.zeros_like(logits64))
-    cdf = ops.cumulative_sum(weights, axis=1)
-    total = ops.get_item(cdf, (slice(None), slice(classes - 1, classes)))
-    to_find = ops.multiply(uniform, total)
-    below = ops.less_equal(
-        ops.reshape(cdf, (batch, 1, classes)), ops.reshape(to_find, (batch, samples, 1))
-    )
-    index = ops.sum(ops.astype(below, core.int64), axis=2)
-    return Tensor._from_native(ops.astype(index, _dtypes.as_dtype(dtype).core_dtype))
+    return _categorical_from(native, samples, key, counter, dtype)
 
 
 # ---------------------------------------------------------------------------------------
