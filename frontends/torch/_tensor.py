@@ -333,6 +333,23 @@ class Tensor(FrontendArray):
     def data_ptr(self) -> int:
         return id(self if self._root is None else self._root)
 
+    def storage_offset(self) -> int:
+        """The view's offset into its root's storage, from the view chain (see
+        :func:`frontends.torch._interop.storage_offset`)."""
+        from frontends.torch._interop import storage_offset
+
+        return storage_offset(self)
+
+    def __dlpack__(self, **kwargs: Any) -> Any:
+        from frontends.torch.utils.dlpack import tensor_dlpack
+
+        return tensor_dlpack(self, **kwargs)
+
+    def __dlpack_device__(self) -> tuple[int, int]:
+        from frontends.torch.utils.dlpack import tensor_dlpack_device
+
+        return tensor_dlpack_device(self)
+
     def __hash__(self) -> int:
         return id(self)
 

@@ -1,0 +1,6 @@
+"""torch.backends.mkl: oneMKL is not used by the frontend; ``is_available()`` is
+False."""
+
+
+def is_available() -> bool:
+    return False
