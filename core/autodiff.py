@@ -48,6 +48,7 @@ __all__ = [
     "record",
     "retrack",
     "set_grad_enabled",
+    "set_node_check",
     "track",
     "untrack",
     "value_and_grad",
@@ -575,6 +576,19 @@ def _topological(roots: list[Node]) -> list[Node]:
     return order
 
 
+_node_check: Callable[[Node, list[Any]], None] | None = None
+
+
+def set_node_check(check: Callable[[Node, list[Any]], None] | None) -> Any:
+    """Call ``check(node, cotangents)`` after each node's rule runs in :func:`backward`
+    (``cotangents``: one per input slot, None where none flows); it may raise to stop the
+    pass (torch's anomaly mode checks for NaN). None turns it off. Returns the previous
+    check."""
+    global _node_check
+    previous, _node_check = _node_check, check
+    return previous
+
+
 class GraphFreedError(RuntimeError):
     """A backward pass through a graph whose saved values a previous pass freed."""
 
@@ -652,6 +666,8 @@ def backward(
             else:
                 input_grads = node.rule(tuple(filled), outs, *node.args, **node.kwargs)
             flat = _flatten(input_grads)
+            if _node_check is not None:
+                _node_check(node, flat)
             for slot, parent, parent_index in node.parents:
                 cotangent = flat[slot] if slot < len(flat) else None
                 if cotangent is None:
