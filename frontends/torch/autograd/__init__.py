@@ -1,5 +1,6 @@
 """torch.autograd on core.autodiff: ``backward``, ``grad``, grad modes, ``Function``,
-``functional`` (jacobian, hessian, vjp, jvp) and ``graph`` (grad_fn nodes)."""
+``functional`` (jacobian, hessian, vjp, jvp), ``graph`` (grad_fn nodes) and
+``anomaly_mode`` (detect_anomaly)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from typing import Any
 from core import autodiff as _ad
 from core import native as ops
 from frontends.torch._tensor import Tensor, to_native
-from frontends.torch.autograd import graph
+from frontends.torch.autograd import anomaly_mode, graph
+from frontends.torch.autograd.anomaly_mode import detect_anomaly, set_detect_anomaly
 from frontends.torch.autograd.function import Function, FunctionCtx, once_differentiable
 from frontends.torch.autograd.grad_mode import (
     enable_grad,
@@ -20,8 +22,8 @@ from frontends.torch.autograd.grad_mode import (
 )
 
 __all__ = [
-    "Function", "FunctionCtx", "backward", "enable_grad", "functional", "grad", "graph",
-    "inference_mode", "is_grad_enabled", "no_grad", "once_differentiable", "set_grad_enabled",
+    "Function", "FunctionCtx", "backward", "detect_anomaly", "enable_grad", "functional", "grad", "graph",
+    "inference_mode", "is_grad_enabled", "no_grad", "once_differentiable", "set_detect_anomaly", "set_grad_enabled",
 ]  # fmt: skip
 
 
