@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from core.backend import BackendState
 
 __all__ = [
+    "on_activate",
     "primary",
     "compositional",
     "mixed",
@@ -173,6 +174,31 @@ def bind_backend(state: BackendState) -> None:
         state.inferring_publics = {
             qualname: _make_public(spec, state, infer=True) for qualname, spec in _specs.items()
         }
+    state.direct = _direct_kernels(state, implementations)
+
+
+_DIRECT_DTYPES = (_dtypes.float32, _dtypes.float64)
+
+
+def _direct_kernels(
+    state: BackendState, implementations: dict[str, Callable[..., Any]]
+) -> dict[str, Callable[..., Any]]:
+    """The framework functions implementations declare with :func:`core.backends.direct`,
+    by qualified name: for float32/float64 inputs they equal the bound native function
+    (kept only where the implementation supports both dtypes with nothing in between)."""
+    kernels = {}
+    for qualname, spec in _specs.items():
+        implementation = implementations.get(qualname)
+        kernel = getattr(implementation, "direct", None)
+        if (
+            kernel is None
+            or spec.kind == COMPOSITIONAL
+            or getattr(implementation, "partial_mixed_handler", None) is not None
+            or any(d in getattr(implementation, "unsupported_dtypes", ()) for d in _DIRECT_DTYPES)
+        ):
+            continue
+        kernels[qualname] = kernel
+    return kernels
 
 
 def _missing(spec: FunctionSpec, state: BackendState) -> Callable[..., Any]:
@@ -264,6 +290,17 @@ def activate(state: BackendState, *, explicit: bool) -> None:
     _install(natives, sys.modules["core.native"])
     _install(publics, core)
     core._bind_dtypes(state, explicit)
+    for listener in _listeners:
+        listener(state)
+
+
+_listeners: list[Callable[[BackendState], None]] = []
+
+
+def on_activate(listener: Callable[[BackendState], None]) -> None:
+    """Call ``listener(state)`` each time functions are bound: a backend set, or autodiff
+    starting or stopping to record (:func:`core.autodiff.recording` tells which)."""
+    _listeners.append(listener)
 
 
 def _recording_functions(

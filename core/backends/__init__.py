@@ -6,10 +6,30 @@ dtype object) and ``can_hold(native_dtype)``; its category modules (``elementwis
 ``creation.py``, ...) define the primary functions under core's names.
 """
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from core import dtypes
 from core.dtypes import Dtype
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def direct(kernel: Callable[..., Any]) -> Callable[[F], F]:
+    """Declare the framework function that equals the decorated implementation in the
+    common case: arrays of one floating dtype (float32 or float64), Python int/float
+    scalars among them, every other parameter at its default.
+
+    Frontends call ``kernel`` straight in that case (:mod:`frontends.base.fastpath`), so
+    it must give the same values, dtype and shape; ``tests/core/test_direct.py`` checks
+    each declaration against the implementation on every backend.
+    """
+
+    def declare(implementation: F) -> F:
+        implementation.direct = kernel  # type: ignore[attr-defined]
+        return implementation
+
+    return declare
 
 
 def inferred_dtype(obj: Any) -> Dtype | None:

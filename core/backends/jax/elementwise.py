@@ -15,6 +15,7 @@ import jax.numpy as jnp
 import jax.scipy.special as jss
 
 from core import dtypes
+from core.backends import direct
 from core.backends.jax import core_dtypes, native_dtypes, promote, version
 from core.support import with_unsupported_dtypes
 
@@ -44,6 +45,7 @@ def _float_unary(op: Callable[..., jax.Array], name: str) -> Callable[..., jax.A
     def function(x: jax.Array, /) -> jax.Array:
         return op(_floating(x))
 
+    function.direct = op  # float inputs: the op itself
     function.__name__ = function.__qualname__ = name
     return function
 
@@ -53,6 +55,7 @@ def _float_binary(op: Callable[..., jax.Array], name: str) -> Callable[..., jax.
         x1, x2 = promote(x1, x2)
         return op(_floating(x1), _floating(x2))
 
+    function.direct = op  # float inputs: the op itself
     function.__name__ = function.__qualname__ = name
     return function
 
@@ -62,6 +65,7 @@ def _binary(op: Callable[..., jax.Array], name: str) -> Callable[..., jax.Array]
         x1, x2 = promote(x1, x2)
         return op(x1, x2)
 
+    function.direct = op  # float inputs: the op itself
     function.__name__ = function.__qualname__ = name
     return function
 
@@ -149,11 +153,13 @@ def digamma(x: jax.Array, /) -> jax.Array:
     return jnp.where(x == 0, jnp.copysign(jnp.inf, -x).astype(x.dtype), jss.digamma(x))
 
 
+@direct(jnp.abs)
 def abs(x: jax.Array, /) -> jax.Array:  # noqa: A001
     return x if x.dtype == jnp.bool_ else jnp.abs(x)
 
 
 @_NO_BOOL
+@direct(jnp.negative)
 def negative(x: jax.Array, /) -> jax.Array:
     return jnp.negative(x)
 
@@ -257,6 +263,7 @@ nextafter = _NO_COMPLEX(_float_binary(jnp.nextafter, "nextafter"))
 heaviside = _NO_COMPLEX(_float_binary(jnp.heaviside, "heaviside"))
 
 
+@direct(jnp.add)
 def add(x1: jax.Array, x2: jax.Array, /) -> jax.Array:
     x1, x2 = promote(x1, x2)
     return jnp.logical_or(x1, x2) if x1.dtype == jnp.bool_ else jnp.add(x1, x2)

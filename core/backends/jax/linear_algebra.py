@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import jax
 import jax.numpy as jnp
 
+from core.backends import direct
 from core.backends.jax import promote
 
 _HALF = (jnp.dtype(jnp.float16), jnp.dtype(jnp.bfloat16))
@@ -24,6 +25,7 @@ def _products(function, *arrays: jax.Array) -> jax.Array:
     return function(*arrays).astype(native)
 
 
+@direct(jnp.matmul)
 def matmul(x1: jax.Array, x2: jax.Array, /) -> jax.Array:
     if x1.ndim == 0 or x2.ndim == 0:
         raise ValueError("matmul does not take 0-d operands")

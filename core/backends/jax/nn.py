@@ -17,6 +17,7 @@ import numpy
 from jax import lax
 
 from core import dtypes
+from core.backends import direct
 from core.backends._nn_common import (
     _adaptive_bins,
     _adaptive_sizes,
@@ -370,6 +371,7 @@ def adaptive_max_pool(x: jax.Array, output_size: Any, *, return_indices: bool = 
 # activations
 # ---------------------------------------------------------------------------------------
 @_real
+@direct(lambda x: jnp.maximum(x, 0.0))
 def relu(x: jax.Array) -> jax.Array:
     if x.dtype == jnp.bool_:
         x = _float(x)
@@ -424,6 +426,7 @@ def gelu(x: jax.Array, approximate: str = "none") -> jax.Array:
 
 
 @_real
+@direct(jax.nn.sigmoid)
 def sigmoid(x: jax.Array) -> jax.Array:
     return jax.nn.sigmoid(_float(x))
 

@@ -7,6 +7,7 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 
+from core.backends import direct
 from core.backends.jax import core_dtypes, native_dtypes, version
 from core.backends.jax.data_type import astype
 from core.backends.jax.elementwise import divide
@@ -44,6 +45,7 @@ def _sum_like(function: Any, x: jax.Array, axis: Any, dtype: Any, keepdims: bool
     return out.astype(native_dtypes[result])
 
 
+@direct(jnp.sum)
 def sum(  # noqa: A001
     x: jax.Array,
     /,

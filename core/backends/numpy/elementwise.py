@@ -15,6 +15,7 @@ import ml_dtypes
 import numpy
 
 from core import dtypes
+from core.backends import direct
 from core.backends.numpy import core_dtypes, native_dtypes, promote, version
 from core.support import with_unsupported_dtypes
 
@@ -43,6 +44,7 @@ def _float_unary(ufunc: Callable[..., numpy.ndarray], name: str) -> Callable[...
     def function(x: numpy.ndarray, /) -> numpy.ndarray:
         return _asarray(ufunc(_floating(x)))
 
+    function.direct = ufunc  # float inputs: the op itself
     function.__name__ = function.__qualname__ = name
     return function
 
@@ -52,6 +54,7 @@ def _float_binary(ufunc: Callable[..., numpy.ndarray], name: str) -> Callable[..
         x1, x2 = promote(x1, x2)
         return _asarray(ufunc(_floating(x1), _floating(x2)))
 
+    function.direct = ufunc  # float inputs: the op itself
     function.__name__ = function.__qualname__ = name
     return function
 
@@ -61,6 +64,7 @@ def _binary(ufunc: Callable[..., numpy.ndarray], name: str) -> Callable[..., num
         x1, x2 = promote(x1, x2)
         return _asarray(ufunc(x1, x2))
 
+    function.direct = ufunc  # float inputs: the op itself
     function.__name__ = function.__qualname__ = name
     return function
 
@@ -101,6 +105,7 @@ floor = _NO_COMPLEX(_keep_integers(numpy.floor, "floor"))
 trunc = _NO_COMPLEX(_keep_integers(numpy.trunc, "trunc"))
 
 
+@direct(numpy.abs)
 def abs(x: numpy.ndarray, /) -> numpy.ndarray:  # noqa: A001
     if x.dtype == numpy.bool_:
         return x.copy()
@@ -113,6 +118,7 @@ def sinc(x: numpy.ndarray, /) -> numpy.ndarray:
 
 
 @_NO_BOOL
+@direct(numpy.negative)
 def negative(x: numpy.ndarray, /) -> numpy.ndarray:
     return _asarray(numpy.negative(x))
 

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import numpy
 
+from core.backends import direct
 from core.backends.numpy import native_dtypes, promote
 
 _HALF = (native_dtypes["float16"], native_dtypes["bfloat16"])
@@ -21,6 +22,7 @@ def _products(function, *arrays: numpy.ndarray) -> numpy.ndarray:
     return numpy.asarray(function(*arrays), dtype=native)
 
 
+@direct(numpy.matmul)
 def matmul(x1: numpy.ndarray, x2: numpy.ndarray, /) -> numpy.ndarray:
     return _products(numpy.matmul, x1, x2)
 

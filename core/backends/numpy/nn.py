@@ -17,6 +17,7 @@ import numpy
 from numpy.lib.stride_tricks import sliding_window_view
 
 from core import dtypes
+from core.backends import direct
 from core.backends._nn_common import (
     _adaptive_bins,
     _adaptive_sizes,
@@ -339,6 +340,7 @@ def adaptive_max_pool(x: numpy.ndarray, output_size: Any, *, return_indices: boo
 # activations
 # ---------------------------------------------------------------------------------------
 @_real
+@direct(lambda x: numpy.maximum(x, 0.0))
 def relu(x: numpy.ndarray) -> numpy.ndarray:
     if x.dtype == numpy.bool_:
         x = _float(x)

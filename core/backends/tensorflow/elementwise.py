@@ -18,6 +18,7 @@ import ml_dtypes
 import tensorflow as tf
 
 from core import dtypes
+from core.backends import direct
 from core.backends.tensorflow import core_dtypes, native_dtypes, promote, version
 from core.support import with_unsupported_dtypes
 
@@ -65,6 +66,7 @@ def _float_unary(
         x = _floating(x)
         return _in_float32(op, x) if upcast_half else op(x)
 
+    function.direct = op  # float inputs: the op itself
     function.__name__ = function.__qualname__ = name
     return function
 
@@ -77,6 +79,7 @@ def _float_binary(
         x1, x2 = _floating(x1), _floating(x2)
         return _in_float32(op, x1, x2) if upcast_half else op(x1, x2)
 
+    function.direct = op  # float inputs: the op itself
     function.__name__ = function.__qualname__ = name
     return function
 
@@ -173,6 +176,7 @@ floor = _NO_COMPLEX(_keep_integers(tf.math.floor, "floor"))
 trunc = _NO_COMPLEX(_keep_integers(_trunc, "trunc"))
 
 
+@direct(tf.math.abs)
 def abs(x: tf.Tensor, /) -> tf.Tensor:  # noqa: A001
     if _kind(x) in "bu":
         return tf.identity(x)
@@ -180,6 +184,7 @@ def abs(x: tf.Tensor, /) -> tf.Tensor:  # noqa: A001
 
 
 @_NO_BOOL
+@direct(tf.math.negative)
 def negative(x: tf.Tensor, /) -> tf.Tensor:
     if _kind(x) == "u":
         return tf.zeros_like(x) - x
@@ -293,17 +298,20 @@ def nan_to_num(
 
 
 # --------------------------------------------------------------------------- binary
+@direct(tf.math.add)
 def add(x1: tf.Tensor, x2: tf.Tensor, /) -> tf.Tensor:
     x1, x2 = promote(x1, x2)
     return tf.logical_or(x1, x2) if x1.dtype == tf.bool else tf.math.add(x1, x2)
 
 
 @_NO_BOOL
+@direct(tf.math.subtract)
 def subtract(x1: tf.Tensor, x2: tf.Tensor, /) -> tf.Tensor:
     x1, x2 = promote(x1, x2)
     return tf.math.subtract(x1, x2)
 
 
+@direct(tf.math.multiply)
 def multiply(x1: tf.Tensor, x2: tf.Tensor, /) -> tf.Tensor:
     x1, x2 = promote(x1, x2)
     return tf.logical_and(x1, x2) if x1.dtype == tf.bool else tf.math.multiply(x1, x2)
@@ -449,6 +457,7 @@ def _comparison(op: Callable[..., tf.Tensor], name: str) -> Callable[..., tf.Ten
             x1, x2 = tf.cast(x1, tf.int8), tf.cast(x2, tf.int8)
         return op(x1, x2)
 
+    function.direct = op  # float inputs: the op itself
     function.__name__ = function.__qualname__ = name
     return _REAL(function)
 

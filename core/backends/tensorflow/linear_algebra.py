@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import tensorflow as tf
 
+from core.backends import direct
 from core.backends.tensorflow import promote
 
 _VIA_INT64 = (tf.int8, tf.int16, tf.uint8, tf.uint16, tf.uint32, tf.uint64)
@@ -49,6 +50,7 @@ def _matmul(a: tf.Tensor, b: tf.Tensor) -> tf.Tensor:
     return result
 
 
+@direct(_matmul)
 def matmul(x1: tf.Tensor, x2: tf.Tensor, /) -> tf.Tensor:
     return _products(_matmul, x1, x2)
 

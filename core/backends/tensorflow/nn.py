@@ -17,6 +17,7 @@ import numpy
 import tensorflow as tf
 
 from core import dtypes
+from core.backends import direct
 from core.backends._nn_common import (
     _adaptive_bins,
     _adaptive_sizes,
@@ -332,6 +333,7 @@ def adaptive_max_pool(x: tf.Tensor, output_size: Any, *, return_indices: bool = 
 # activations
 # ---------------------------------------------------------------------------------------
 @_real
+@direct(tf.nn.relu)
 def relu(x: tf.Tensor) -> tf.Tensor:
     if x.dtype == tf.bool:
         x = _float(x)
@@ -388,6 +390,7 @@ def gelu(x: tf.Tensor, approximate: str = "none") -> tf.Tensor:
 
 
 @_real
+@direct(tf.math.sigmoid)
 def sigmoid(x: tf.Tensor) -> tf.Tensor:
     return tf.math.sigmoid(_float(x))
 

@@ -6,6 +6,7 @@ from typing import Any
 
 import tensorflow as tf
 
+from core.backends import direct
 from core.backends.tensorflow import core_dtypes, native_dtypes, reduce_axes, version
 from core.backends.tensorflow.data_type import astype
 from core.backends.tensorflow.sorting import (
@@ -53,6 +54,7 @@ def _sum_like(function: Any, x: tf.Tensor, axis: Any, dtype: Any, keepdims: bool
     return tf.cast(out, native_dtypes[result])
 
 
+@direct(tf.math.reduce_sum)
 def sum(  # noqa: A001
     x: tf.Tensor,
     /,

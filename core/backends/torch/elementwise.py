@@ -16,6 +16,7 @@ from collections.abc import Callable
 import torch
 
 from core import dtypes
+from core.backends import direct
 from core.backends.torch import native_dtypes, promote, version
 from core.support import with_unsupported_dtypes
 
@@ -52,6 +53,7 @@ def _float_unary(op: Callable[..., torch.Tensor], name: str) -> Callable[..., to
     def function(x: torch.Tensor, /) -> torch.Tensor:
         return op(_floating(x))
 
+    function.direct = op  # float inputs: the op itself
     function.__name__ = function.__qualname__ = name
     return function
 
@@ -61,6 +63,7 @@ def _float_binary(op: Callable[..., torch.Tensor], name: str) -> Callable[..., t
         x1, x2 = promote(x1, x2)
         return op(_floating(x1), _floating(x2))
 
+    function.direct = op  # float inputs: the op itself
     function.__name__ = function.__qualname__ = name
     return function
 
@@ -96,6 +99,7 @@ def _comparison(op: Callable[..., torch.Tensor], name: str) -> Callable[..., tor
             return op(_ordered(x1), _ordered(x2))
         return _exact(op, x1, x2)
 
+    function.direct = op  # float inputs: the op itself
     function.__name__ = function.__qualname__ = name
     return function
 
@@ -110,6 +114,7 @@ def _extremum(
             return torch.where(pick_first(_ordered(x1), _ordered(x2)), x1, x2)
         return _exact(op, x1, x2)
 
+    function.direct = op  # float inputs: the op itself
     function.__name__ = function.__qualname__ = name
     return function
 
@@ -163,6 +168,7 @@ floor = _NO_COMPLEX(_keep_integers(torch.floor, "floor"))
 trunc = _NO_COMPLEX(_keep_integers(torch.trunc, "trunc"))
 
 
+@direct(torch.abs)
 def abs(x: torch.Tensor, /) -> torch.Tensor:  # noqa: A001
     if x.dtype == torch.bool or x.dtype in (*_NARROW_UINTS, torch.uint64):
         return x.clone()
@@ -170,6 +176,7 @@ def abs(x: torch.Tensor, /) -> torch.Tensor:  # noqa: A001
 
 
 @_NO_BOOL
+@direct(torch.negative)
 def negative(x: torch.Tensor, /) -> torch.Tensor:
     return _modular(torch.negative, x)
 
@@ -248,6 +255,7 @@ def nan_to_num(
 
 
 # --------------------------------------------------------------------------- binary
+@direct(torch.add)
 def add(x1: torch.Tensor, x2: torch.Tensor, /) -> torch.Tensor:
     x1, x2 = promote(x1, x2)
     if x1.dtype == torch.bool:
@@ -256,11 +264,13 @@ def add(x1: torch.Tensor, x2: torch.Tensor, /) -> torch.Tensor:
 
 
 @_NO_BOOL
+@direct(torch.subtract)
 def subtract(x1: torch.Tensor, x2: torch.Tensor, /) -> torch.Tensor:
     x1, x2 = promote(x1, x2)
     return _modular(torch.subtract, x1, x2)
 
 
+@direct(torch.multiply)
 def multiply(x1: torch.Tensor, x2: torch.Tensor, /) -> torch.Tensor:
     x1, x2 = promote(x1, x2)
     return torch.multiply(x1, x2)

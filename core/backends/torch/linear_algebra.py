@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import torch
 
+from core.backends import direct
 from core.backends.torch import promote
 
 _VIA_INT64 = (
@@ -39,6 +40,7 @@ def _products(function, *arrays: torch.Tensor) -> torch.Tensor:
     return function(*arrays).to(native)
 
 
+@direct(torch.matmul)
 def matmul(x1: torch.Tensor, x2: torch.Tensor, /) -> torch.Tensor:
     if x1.ndim == 0 or x2.ndim == 0:
         raise ValueError("matmul does not take 0-d operands")

@@ -12,6 +12,7 @@ import torch
 import torch.nn.functional as F
 
 from core import dtypes
+from core.backends import direct
 from core.backends._nn_common import (
     _check_groups,
     _check_reduction,
@@ -251,6 +252,7 @@ _WIDE_UNSIGNED = (torch.uint16, torch.uint32)
 
 
 @_real
+@direct(torch.relu)
 def relu(x: torch.Tensor) -> torch.Tensor:
     if x.dtype == torch.bool:
         x = _float(x)
@@ -316,6 +318,7 @@ def gelu(x: torch.Tensor, approximate: str = "none") -> torch.Tensor:
 
 
 @_real
+@direct(torch.sigmoid)
 def sigmoid(x: torch.Tensor) -> torch.Tensor:
     return torch.sigmoid(_float(x))
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import torch
 
+from core.backends import direct
 from core.backends.torch import core_dtypes, native_dtypes, version
 from core.backends.torch.data_type import astype
 from core.dtypes import Dtype
@@ -93,6 +94,7 @@ def _sum_like(reduce: Any, x: torch.Tensor, axis: Any, dtype: Any, keepdims: boo
     return _from_arithmetic(out if out.dtype == values.dtype else out.to(values.dtype), result)
 
 
+@direct(torch.sum)
 def sum(  # noqa: A001
     x: torch.Tensor,
     /,

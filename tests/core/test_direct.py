@@ -1,0 +1,67 @@
+"""Direct kernels (``core.backends.direct``): each declared framework function equals the
+bound implementation on float32/float64 inputs (the first one an array, Python int/float
+scalars after it), every other parameter at its default, on every backend. Where the kernel succeeds the implementation
+must give the same dtype, shape and bits (frontends take the kernel's result as theirs);
+where the kernel raises, frontends fall back to the implementation, so no claim is made.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy
+
+from core import native
+from core.backend import current_backend
+from core.registry import specs
+
+VALUES = numpy.array(
+    [-3.5, -1.0, -0.25, 0.0, 0.5, 1.0, 2.0, 7.25, numpy.inf, -numpy.inf, numpy.nan, 1e-30,
+     -2.0, 3.0, 0.75, 100.0],
+)  # fmt: skip
+
+
+def _operands(arity: int) -> list[tuple]:
+    """Argument tuples covering both dtypes, broadcasting and int/float scalars in a few
+    cases (on jax each new shape and dtype is a compile)."""
+    matrix32 = VALUES.reshape(4, 4).astype("float32")
+    if arity == 1:
+        return [(matrix32,), (VALUES,)]
+    return [(matrix32, numpy.roll(VALUES, 3)[:4].astype("float32")), (VALUES, 0.5), (matrix32, 3)]
+
+
+def _to_native(value):
+    return native.asarray(value) if isinstance(value, numpy.ndarray) else value
+
+
+def _bits(value) -> numpy.ndarray:
+    return numpy.asarray(current_backend().module.to_numpy(value))
+
+
+def test_direct_kernels_equal_the_implementations(backend):
+    state = current_backend()
+    assert state.direct, "no direct kernels declared"
+    for qualname, kernel in sorted(state.direct.items()):
+        spec = specs()[qualname]
+        function = native
+        for part in qualname.split("."):
+            function = getattr(function, part)
+        for case in _operands(len(spec.array_params)):
+            arguments = [_to_native(value) for value in case]
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                try:
+                    fast = kernel(*arguments)
+                except Exception:
+                    continue
+                if not isinstance(fast, state.native_array_types):
+                    continue
+                general = function(*arguments)
+            where = f"{qualname}{tuple(getattr(a, 'dtype', a) for a in case)}"
+            assert fast.dtype == general.dtype, where
+            assert tuple(fast.shape) == tuple(general.shape), where
+            numpy.testing.assert_array_equal(_bits(fast), _bits(general), err_msg=where)
+
+
+def test_every_backend_declares_the_common_kernels(backend):
+    assert {"add", "multiply", "matmul", "sum", "exp", "nn.relu"} <= set(current_backend().direct)
