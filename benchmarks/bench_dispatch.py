@@ -17,10 +17,10 @@ runs on both sides: only the module and the input arrays differ.
 Each frontend's table is measured in its own subprocess (the backend is set before the
 frontend is imported), single-threaded: thread counts go in as environment variables
 before any framework is imported, plus ``torch.set_num_threads(1)`` and TF's threading
-config. Per op the frontend and the native call are timed in alternating rounds (A, B,
-A, B, ...) and each keeps its best round, so a change in machine load hits both alike.
-``--quick`` shortens the rounds (the whole command in under 3 minutes; the default in
-under 8).
+config. Per op the frontend and the native call are timed in alternating short loops (A,
+B, A, B, ...; about 2 ms each, or one call) and each keeps its best loop, so a change in
+machine load hits both alike. ``--quick`` times fewer loops (the whole command in under 3
+minutes; the default in under 8).
 
 Notes: real JAX runs in the same process as the jax backend, which turns JAX's x64 mode on;
 creation ops therefore pass ``dtype=float32`` on both sides. numpy uses float64 inputs
@@ -48,8 +48,10 @@ FRONTENDS = ("torch", "numpy", "jax", "tensorflow")
 SIZES = ("small", "large")
 TARGETS = {"small": 1.5, "large": 1.05}
 SHAPES = {"small": (16, (4, 4)), "large": (1 << 20, (1024, 1024))}  # vector, matrix
-# (seconds per round per side, rounds): each side gets ``rounds`` timings of ``budget``
-BUDGETS = {"default": (0.02, 15), "quick": (0.008, 5)}
+# per mode: (seconds of timing loops per op and side, fewest loops); each loop runs about
+# ROUND seconds, or one call where a call takes longer
+BUDGETS = {"default": (0.4, 9), "quick": (0.06, 5)}
+ROUND = 0.002
 THREAD_ENV = {
     "OMP_NUM_THREADS": "1",
     "MKL_NUM_THREADS": "1",
@@ -77,13 +79,16 @@ def _per_call(timer: timeit.Timer, floor: float) -> float:
         number *= 10 if elapsed < floor / 10 else 2
 
 
-def interleaved_best(a: Thunk, b: Thunk, budget: float, rounds: int) -> tuple[float, float]:
-    """Seconds per call of ``a`` and ``b``: like ``_timing.best_time`` (best of repeats of
-    a loop sized to ``budget``), but the repeats alternate a, b, a, b, ... so both see the
-    same machine load."""
+def interleaved_best(a: Thunk, b: Thunk, total: float, min_rounds: int) -> tuple[float, float]:
+    """Seconds per call of ``a`` and ``b``: like ``_timing.best_time`` (the best of repeated
+    loops), but the loops alternate a, b, a, b, ... so both see the same machine load, and
+    they are short (about ``ROUND`` s, or one call) and many (about ``total`` s per side):
+    on a loaded machine a short loop is more likely to run undisturbed."""
     a(), b()  # warm up (compilation, caches)
     timers = timeit.Timer(a), timeit.Timer(b)
-    numbers = [max(1, round(budget / _per_call(t, budget / 5))) for t in timers]
+    per_call = [_per_call(timer, ROUND / 2) for timer in timers]
+    numbers = [max(1, round(ROUND / seconds)) for seconds in per_call]
+    rounds = max(min_rounds, int(total / max(ROUND, *per_call)))
     best = [math.inf, math.inf]
     for _ in range(rounds):
         for index, (timer, number) in enumerate(zip(timers, numbers)):
@@ -312,12 +317,12 @@ def measure(frontend: str, sizes: list[str], quick: bool) -> list[dict[str, Any]
 
     _single_thread(frontend)
     core.set_backend(frontend)
-    budget, rounds = BUDGETS["quick" if quick else "default"]
+    total, min_rounds = BUDGETS["quick" if quick else "default"]
     rows = []
     for size in sizes:
         ours, native = _sides(frontend, size)
         for op in ours:
-            frontend_time, native_time = interleaved_best(ours[op], native[op], budget, rounds)
+            frontend_time, native_time = interleaved_best(ours[op], native[op], total, min_rounds)
             rows.append({"op": op, "size": size, "frontend": frontend_time, "native": native_time})
     return rows
 
