@@ -11,6 +11,7 @@ from core import autodiff as _ad
 from core import native as ops
 from frontends.torch._tensor import Tensor, to_native
 from frontends.torch.autograd import anomaly_mode, graph
+from frontends.torch.autograd._tensor_methods import run_post_accumulate_hooks
 from frontends.torch.autograd.anomaly_mode import detect_anomaly, set_detect_anomaly
 from frontends.torch.autograd.function import Function, FunctionCtx, once_differentiable
 from frontends.torch.autograd.grad_mode import (
@@ -104,6 +105,7 @@ def backward(
         for tensor, g in zip(inputs, grads):
             if g is not None and (tensor.is_leaf or getattr(tensor, "_retains_grad", False)):
                 _accumulate(tensor, g)
+                run_post_accumulate_hooks(tensor)
 
 
 def grad(
