@@ -2698,3 +2698,5 @@ __all__ += [
 from frontends.torch.nn._ctc_loss import ctc_loss  # noqa: E402
 
 __all__ += ["ctc_loss"]
+
+from frontends.torch.nn import grad  # noqa: E402  (torch.nn.functional.grad is torch.nn.grad)
