@@ -64,7 +64,9 @@ def frombuffer(
     if core_dtype == core.bool:
         host = numpy.frombuffer(raw, dtype=numpy.uint8) != 0
     else:
-        host = numpy.frombuffer(raw, dtype=core_dtype.numpy_dtype).copy()
+        from frontends.torch.serialization import _numpy_dtype
+
+        host = numpy.frombuffer(raw, dtype=_numpy_dtype(torch_dtype)).copy()
     tensor = Tensor._from_native(ops.asarray(host, dtype=core_dtype))
     return tensor.requires_grad_(True) if requires_grad else tensor
 
