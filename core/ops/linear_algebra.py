@@ -8,6 +8,7 @@ as numpy's. The Array API's ``linalg`` extension is in :mod:`core.ops.linalg`.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -89,6 +90,12 @@ def _matmul_rule(g: Any, y: Any, x1: Any, x2: Any) -> tuple[Any, Any]:
     if len(x1.shape) == 1:
         g = native.expand_dims(g, axis=-2)
     ga = native.matmul(g, _conj(native.matrix_transpose(b)))
+    if len(b.shape) == 2 and len(a.shape) > 2:
+        # a stack times one matrix (a linear layer): one product over the stack's rows,
+        # not a product per stack entry summed afterwards (a big slow reduction)
+        rows = math.prod(a.shape[:-1])
+        a = native.reshape(a, (rows, a.shape[-1]))
+        g = native.reshape(g, (rows, g.shape[-1]))
     gb = native.matmul(_conj(native.matrix_transpose(a)), g)
     if len(x1.shape) == 1:
         ga = native.squeeze(ga, axis=-2)
