@@ -1,17 +1,25 @@
 """torch's random sampling: manual_seed, Generator, rand/randn/randint/randperm/normal,
-bernoulli, multinomial, and the in-place samplers (uniform_, normal_, ...).
+bernoulli, multinomial, and the in-place samplers (uniform_, normal_, exponential_, ...).
 
-Drawn through core.random, so a seed gives the same values on every backend, but not the
-values real torch gives for that seed: torch's Philox/Mersenne streams are not reproduced.
+Each generator is torch's CPU generator: an mt19937 stream seeded as torch seeds it, drawn
+on the host by the kernels of :mod:`frontends.torch._random_kernels`, so rand, randn,
+randint, randperm, normal, bernoulli and the in-place samplers give real torch's numbers
+bit for bit for the same seed, and the same numbers on every backend. ``get_rng_state``
+is torch's 5056-byte state. multinomial and poisson draw from core.random (seeded by the
+same seed), not from torch's stream: their values differ from real torch's.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
+
+import numpy
 
 import core
 from core import native as ops
 from frontends.torch import _dtype
+from frontends.torch import _random_kernels as kernels
 from frontends.torch._frontend import torch_function
 from frontends.torch._tensor import Tensor, write_into
 
@@ -36,20 +44,80 @@ __all__ = [
     "set_rng_state",
 ]
 
+_DEFAULT_SEED = 67280421310721
+
+
+class _GeneratorState:
+    """A torch generator's state: torch's mt19937 engine (with its cached normal sample)
+    and the core.random generator that multinomial/poisson/dropout/init draw from.
+
+    Passes for a core.random.Generator (``next_numpy_generator``), and ``get_state`` /
+    ``set_state`` cover both parts (torch.compile snapshots them around a trace)."""
+
+    __slots__ = ("_recorded", "core", "mt")
+
+    def __init__(self, seed: int, core_generator: core.random.Generator | None = None) -> None:
+        self.core = core.random.Generator(seed) if core_generator is None else core_generator
+        self.mt = kernels.MT19937State(seed)
+        self._recorded: dict[bytes, tuple[int, int]] = {}
+
+    def reseed(self, seed: int) -> None:
+        self.mt.reseed(seed)
+        self.core.set_state((int(seed), 0))
+
+    def next_numpy_generator(self) -> numpy.random.Generator:
+        return self.core.next_numpy_generator()
+
+    def get_state(self) -> tuple[Any, ...]:
+        mt = self.mt
+        return (
+            self.core.get_state(),
+            *mt.key(),
+            mt.seed,
+            mt.fresh,
+            mt.next_double_normal,
+            mt.next_float_normal,
+        )
+
+    def set_state(self, state: tuple[Any, ...]) -> None:
+        core_state, key, pos, seed, fresh, next_double, next_float = state
+        self.core.set_state(core_state)
+        mt = self.mt
+        mt.bits.state = {
+            "bit_generator": "MT19937",
+            "state": {"key": numpy.frombuffer(key, numpy.uint32).copy(), "pos": pos},
+        }
+        mt.seed, mt.fresh = seed, fresh
+        mt.next_double_normal, mt.next_float_normal = next_double, next_float
+
+    def to_bytes(self) -> numpy.ndarray:
+        """torch's state bytes; the core part is remembered for a later ``from_bytes``."""
+        buffer = self.mt.to_bytes()
+        if len(self._recorded) > 64:
+            self._recorded.clear()
+        self._recorded[buffer.tobytes()] = self.core.get_state()
+        return buffer
+
+    def from_bytes(self, buffer: numpy.ndarray) -> None:
+        self.mt.from_bytes(buffer)
+        recorded = self._recorded.get(numpy.ascontiguousarray(buffer, numpy.uint8).tobytes())
+        self.core.set_state(recorded if recorded is not None else (self.mt.seed, 0))
+
 
 class Generator:
-    """torch.Generator: ``manual_seed``, ``initial_seed``, ``seed``, ``get_state``/``set_state``."""
+    """torch.Generator (CPU): ``manual_seed``, ``initial_seed``, ``seed``,
+    ``get_state``/``set_state`` (torch's 5056-byte uint8 state)."""
 
     def __init__(self, device: Any = "cpu") -> None:
-        self._state = core.random.Generator(67280421310721)
+        self._state = _GeneratorState(_DEFAULT_SEED)
         self.device = device
 
     def manual_seed(self, seed: int) -> Generator:
-        self._state.set_state((int(seed), 0))
+        self._state.reseed(int(seed))
         return self
 
     def initial_seed(self) -> int:
-        return self._state.seed
+        return self._state.mt.seed
 
     def seed(self) -> int:
         import secrets
@@ -59,23 +127,25 @@ class Generator:
         return value
 
     def get_state(self) -> Tensor:
-        seed, counter = self._state.get_state()
-        return Tensor._from_native(ops.asarray([seed % 2**63, counter], dtype=core.int64))
+        return Tensor._from_native(ops.asarray(self._state.to_bytes(), dtype=core.uint8))
 
     def set_state(self, new_state: Tensor) -> Generator:
-        seed, counter = (int(v) for v in new_state.tolist())
-        self._state.set_state((seed, counter))
+        if not isinstance(new_state, Tensor) or new_state.dtype != _dtype.uint8:
+            raise TypeError(
+                "expected a torch.ByteTensor, but got "
+                f"{getattr(new_state, 'dtype', type(new_state).__name__)}"
+            )
+        self._state.from_bytes(numpy.asarray(new_state.numpy()).reshape(-1))
         return self
 
 
 default_generator = Generator()
-default_generator._state = core.random.default_generator()
+default_generator._state = _GeneratorState(_DEFAULT_SEED, core.random.default_generator())
 
 
 def manual_seed(seed: int) -> Generator:
-    """Seed the default generator; returns it, as torch does."""
-    core.random.seed(int(seed))
-    return default_generator
+    """Seed the default generator (torch's stream and core.random's); returns it."""
+    return default_generator.manual_seed(seed)
 
 
 def seed() -> int:
@@ -94,8 +164,12 @@ def set_rng_state(new_state: Tensor) -> None:
     default_generator.set_state(new_state)
 
 
-def _state(generator: Generator | None) -> core.random.Generator:
+def _state(generator: Generator | None) -> _GeneratorState:
     return (generator or default_generator)._state
+
+
+def _mt(generator: Generator | None) -> kernels.MT19937State:
+    return (generator or default_generator)._state.mt
 
 
 def _size(size: tuple[Any, ...]) -> tuple[int, ...]:
@@ -104,11 +178,11 @@ def _size(size: tuple[Any, ...]) -> tuple[int, ...]:
     return tuple(int(s) for s in size)
 
 
-def _float_dtype(dtype: Any) -> core.Dtype:
+def _float_dtype(dtype: Any, kernel: str = "check_uniform_bounds") -> core.Dtype:
     torch_dtype = _dtype.get_default_dtype() if dtype is None else _dtype.to_torch_dtype(dtype)
     if not torch_dtype.is_floating_point:
         raise RuntimeError(
-            f"\"check_uniform_bounds\" not implemented for '{_dtype.scalar_type_name(torch_dtype.core_dtype)}'"
+            f"\"{kernel}\" not implemented for '{_dtype.scalar_type_name(torch_dtype.core_dtype)}'"
         )
     return torch_dtype.core_dtype
 
@@ -117,6 +191,64 @@ def _finish(value: Any, requires_grad: bool) -> Tensor:
     tensor = Tensor._from_native(value)
     tensor.requires_grad = requires_grad
     return tensor
+
+
+def _numpy_dtype(dtype: core.Dtype) -> numpy.dtype:
+    if dtype == "bfloat16":
+        import ml_dtypes
+
+        return numpy.dtype(ml_dtypes.bfloat16)
+    return numpy.dtype(str(dtype))
+
+
+def _native(values: numpy.ndarray, shape: tuple[int, ...], dtype: core.Dtype) -> Any:
+    """Host values (float64 results cast as C++ ``static_cast`` does: through float for
+    half/bfloat16) as a native array of ``dtype``."""
+    if dtype in ("float16", "bfloat16") and values.dtype == numpy.float64:
+        values = values.astype(numpy.float32)
+    return ops.asarray(values.astype(_numpy_dtype(dtype)).reshape(shape), dtype=dtype)
+
+
+def _numel(shape: tuple[int, ...]) -> int:
+    return math.prod(shape)
+
+
+def _uniform_values(
+    mt: kernels.MT19937State, shape: tuple[int, ...], dtype: core.Dtype, low: float, high: float
+) -> Any:
+    """torch's ``uniform_kernel``: opmath uniforms, cast; a value rounding up to ``to`` is
+    ``from``."""
+    if low > high:
+        raise RuntimeError(
+            f"uniform_ expects to return a [from, to) range, but found from={low} > to={high}"
+        )
+    double = dtype == "float64"
+    values = kernels.uniform_from_to(mt, _numel(shape), float(low), float(high), double)
+    target = _numpy_dtype(dtype)
+    values = values.astype(target)
+    values = numpy.where(values == target.type(high), target.type(low), values)
+    return ops.asarray(values.reshape(shape), dtype=dtype)
+
+
+def _normal_values(
+    mt: kernels.MT19937State,
+    shape: tuple[int, ...],
+    dtype: core.Dtype,
+    mean: float,
+    std: float,
+    contiguous: bool = True,
+) -> Any:
+    """torch's ``normal_kernel``: ``normal_fill`` for 16 elements or more (contiguous), the
+    scalar Box-Muller with the cached sample otherwise."""
+    if std < 0:
+        raise RuntimeError(f"normal expects std >= 0.0, but found std {std}")
+    n = _numel(shape)
+    if n >= 16 and contiguous:
+        kind = str(dtype) if dtype in ("float32", "float64") else "reduced"
+        values = kernels.normal_fill(mt, n, float(mean), float(std), kind)
+    else:
+        values = kernels.normal_double(mt, n, float(mean), float(std))
+    return _native(values, shape, dtype)
 
 
 def rand(
@@ -129,8 +261,8 @@ def rand(
     requires_grad: bool = False,
     pin_memory: bool = False,
 ) -> Tensor:
-    """Uniform samples on [0, 1)."""
-    value = ops.random.uniform(_size(size), dtype=_float_dtype(dtype), generator=_state(generator))
+    """Uniform samples on [0, 1): real torch's values for the same seed."""
+    value = _uniform_values(_mt(generator), _size(size), _float_dtype(dtype), 0.0, 1.0)
     return _out(value, out, requires_grad)
 
 
@@ -144,9 +276,18 @@ def randn(
     requires_grad: bool = False,
     pin_memory: bool = False,
 ) -> Tensor:
-    """Standard normal samples."""
-    value = ops.random.normal(_size(size), dtype=_float_dtype(dtype), generator=_state(generator))
+    """Standard normal samples: real torch's values for the same seed."""
+    target = _float_dtype(dtype, "normal_kernel_cpu")
+    value = _normal_values(_mt(generator), _size(size), target, 0.0, 1.0)
     return _out(value, out, requires_grad)
+
+
+def _random_range(low: int, high: int) -> int:
+    if low >= high:
+        raise RuntimeError(
+            f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}"
+        )
+    return high - low
 
 
 def randint(
@@ -170,14 +311,11 @@ def randint(
     else:
         raise TypeError("randint() expects (high, size) or (low, high, size)")
     target = _dtype.int64 if dtype is None else _dtype.to_torch_dtype(dtype)
-    if low >= high:
-        raise RuntimeError(
-            f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}"
-        )
-    value = ops.random.randint(
-        int(low), int(high), _size((shape,)), dtype=core.int64, generator=_state(generator)
+    shape = _size((shape,))
+    values = kernels.random_from_to(
+        _mt(generator), _numel(shape), _random_range(int(low), int(high)), int(low)
     )
-    return _out(ops.astype(value, target.core_dtype), out, requires_grad)
+    return _out(_native(values, shape, target.core_dtype), out, requires_grad)
 
 
 def randperm(
@@ -191,10 +329,12 @@ def randperm(
     requires_grad: bool = False,
     pin_memory: bool = False,
 ) -> Tensor:
-    """A random permutation of 0..n-1 (int64 unless ``dtype``)."""
+    """A random permutation of 0..n-1 (int64 unless ``dtype``): torch's Fisher-Yates order."""
+    if n < 0:
+        raise RuntimeError(f"n must be non-negative, got{n}")
     target = _dtype.int64 if dtype is None else _dtype.to_torch_dtype(dtype)
-    value = ops.random.permutation(int(n), dtype=target.core_dtype, generator=_state(generator))
-    return _out(value, out, requires_grad)
+    values = kernels.randperm(_mt(generator), int(n))
+    return _out(_native(values, (int(n),), target.core_dtype), out, requires_grad)
 
 
 def _out(value: Any, out: Tensor | None, requires_grad: bool) -> Tensor:
@@ -202,6 +342,12 @@ def _out(value: Any, out: Tensor | None, requires_grad: bool) -> Tensor:
         write_into(out, value)
         return out
     return _finish(value, requires_grad)
+
+
+def _like_dtype(input: Any, dtype: Any) -> core.Dtype:
+    if dtype is None:
+        return core.as_core_dtype(input.dtype)
+    return _dtype.to_torch_dtype(dtype).core_dtype
 
 
 @torch_function()
@@ -214,14 +360,8 @@ def rand_like(
     requires_grad: bool = False,
     memory_format: Any = None,
 ) -> Any:
-    target = (
-        core.as_core_dtype(input.dtype)
-        if dtype is None
-        else _dtype.to_torch_dtype(dtype).core_dtype
-    )
-    return ops.random.uniform(
-        tuple(input.shape), dtype=_float_dtype(target), generator=_state(None)
-    )
+    target = _float_dtype(_like_dtype(input, dtype))
+    return _uniform_values(_mt(None), tuple(input.shape), target, 0.0, 1.0)
 
 
 @torch_function()
@@ -234,12 +374,8 @@ def randn_like(
     requires_grad: bool = False,
     memory_format: Any = None,
 ) -> Any:
-    target = (
-        core.as_core_dtype(input.dtype)
-        if dtype is None
-        else _dtype.to_torch_dtype(dtype).core_dtype
-    )
-    return ops.random.normal(tuple(input.shape), dtype=_float_dtype(target), generator=_state(None))
+    target = _float_dtype(_like_dtype(input, dtype), "normal_kernel_cpu")
+    return _normal_values(_mt(None), tuple(input.shape), target, 0.0, 1.0)
 
 
 @torch_function()
@@ -256,15 +392,11 @@ def randint_like(
 ) -> Any:
     if high is None:
         low, high = 0, low
-    target = (
-        core.as_core_dtype(input.dtype)
-        if dtype is None
-        else _dtype.to_torch_dtype(dtype).core_dtype
+    shape = tuple(input.shape)
+    values = kernels.random_from_to(
+        _mt(None), _numel(shape), _random_range(int(low), int(high)), int(low)
     )
-    value = ops.random.randint(
-        int(low), int(high), tuple(input.shape), dtype=core.int64, generator=_state(None)
-    )
-    return ops.astype(value, target)
+    return _native(values, shape, _like_dtype(input, dtype))
 
 
 def normal(
@@ -280,26 +412,52 @@ def normal(
     requires_grad: bool = False,
     pin_memory: bool = False,
 ) -> Tensor:
-    """``normal(mean, std)`` with tensors (broadcast) or numbers and ``size``."""
+    """``normal(mean, std)`` with tensors (broadcast) or numbers and ``size``. With a
+    tensor, torch draws standard normals (or with ``std`` when only ``mean`` is a tensor)
+    and then multiplies by ``std`` and adds ``mean``, in two roundings, as here."""
+    mt = _mt(generator)
     tensors = [v for v in (mean, std) if isinstance(v, Tensor)]
-    if tensors:
-        shape = tuple(ops.broadcast_shapes(*(tuple(t.shape) for t in tensors)))
-        target = tensors[0].dtype.core_dtype
-        noise = ops.random.normal(shape, dtype=target, generator=_state(generator))
-        mean_value = mean.native if isinstance(mean, Tensor) else mean
-        std_value = std.native if isinstance(std, Tensor) else std
-        value = ops.add(ops.multiply(noise, std_value), mean_value)
-    else:
+    if not tensors:
         if size is None:
             raise TypeError("normal() with number mean and std needs a size")
-        value = ops.random.normal(
-            _size((size,)),
-            float(mean),
-            float(std),
-            dtype=_float_dtype(dtype),
-            generator=_state(generator),
+        target = _float_dtype(dtype, "normal_kernel_cpu")
+        return _out(
+            _normal_values(mt, _size((size,)), target, float(mean), float(std)), out, requires_grad
         )
+    shape = tuple(ops.broadcast_shapes(*(tuple(t.shape) for t in tensors)))
+    target = _float_dtype(tensors[0].dtype.core_dtype, "normal_kernel_cpu")
+    if isinstance(mean, Tensor) and not isinstance(std, Tensor):
+        if std < 0:
+            raise RuntimeError(f"normal expects std >= 0.0, but found std {std}")
+        noise = _normal_values(mt, shape, target, 0.0, float(std))
+        value = ops.add(noise, ops.astype(mean.native, target))
+    else:
+        noise = _normal_values(mt, shape, target, 0.0, 1.0)
+        value = ops.multiply(noise, ops.astype(std.native, target))
+        mean_value = mean.native if isinstance(mean, Tensor) else ops.asarray(mean, dtype=target)
+        value = ops.add(value, ops.astype(mean_value, target))
     return _out(value, out, requires_grad)
+
+
+def _bernoulli_values(
+    mt: kernels.MT19937State, shape: tuple[int, ...], dtype: core.Dtype, p: Any
+) -> Any:
+    """torch's bernoulli kernels: a float64 uniform against a number ``p``; against a
+    tensor ``p``, a float64 uniform for float64 ``p``, else a float32 one (``u < p``)."""
+    n = _numel(shape)
+    if not isinstance(p, Tensor):
+        if not 0 <= p <= 1:
+            raise RuntimeError(f"bernoulli_ expects p to be in [0, 1], but got p={p}")
+        values = kernels.uniform_double(mt, n) < float(p)
+        return _native(values, shape, dtype)
+    p_dtype = p.dtype.core_dtype
+    if p_dtype == "float64":
+        uniform, compare = kernels.uniform_double(mt, n), core.float64
+    else:
+        uniform, compare = kernels.uniform_float(mt, n), core.float32
+    probabilities = ops.broadcast_to(ops.astype(p.native, compare), shape)
+    drawn = ops.less(ops.asarray(uniform.reshape(shape), dtype=compare), probabilities)
+    return ops.astype(drawn, dtype)
 
 
 @torch_function()
@@ -307,11 +465,9 @@ def bernoulli(
     input: Any, p: float | None = None, *, generator: Generator | None = None, out: Any = None
 ) -> Any:
     """Ones with probability ``input`` (or ``p``), in ``input``'s dtype."""
-    probabilities = input if p is None else p
     dtype = core.as_core_dtype(input.dtype)
-    return ops.random.bernoulli(
-        probabilities, tuple(input.shape), dtype=dtype, generator=_state(generator)
-    )
+    probabilities = Tensor._from_native(input) if p is None else p
+    return _bernoulli_values(_mt(generator), tuple(input.shape), dtype, probabilities)
 
 
 @torch_function()
@@ -336,87 +492,173 @@ def poisson(input: Any, generator: Generator | None = None) -> Any:
 # ---------------------------------------------------------------------------------------
 # in-place samplers, Tensor methods
 # ---------------------------------------------------------------------------------------
+def _fill_(self: Tensor, values: Any) -> Tensor:
+    """Write host ``values`` (drawn in torch's iteration order) into ``self``."""
+    self._assign(values)
+    return self
+
+
+def _draw_order(self: Tensor, draw: Any) -> Any:
+    """``draw(shape)`` in the order torch's TensorIterator visits ``self``: memory order
+    (dimensions by decreasing stride) for a non-contiguous view."""
+    shape = tuple(self.shape)
+    if self.is_contiguous():
+        return draw(shape)
+    strides = self.stride()
+    order = sorted(range(len(shape)), key=lambda d: -strides[d])
+    values = draw(tuple(shape[d] for d in order))
+    return ops.permute_dims(values, tuple(order.index(d) for d in range(len(shape))))
+
+
 def _uniform_(
     self: Tensor, from_: float = 0.0, to: float = 1.0, *, generator: Generator | None = None
 ) -> Tensor:
-    value = ops.random.uniform(
-        tuple(self.shape), from_, to, dtype=_float_dtype(self.dtype), generator=_state(generator)
-    )
-    self._assign(value)
-    return self
+    dtype = _float_dtype(self.dtype, "uniform_kernel_cpu")
+    mt = _mt(generator)
+    return _fill_(self, _draw_order(self, lambda s: _uniform_values(mt, s, dtype, from_, to)))
 
 
 def _normal_(
     self: Tensor, mean: float = 0.0, std: float = 1.0, *, generator: Generator | None = None
 ) -> Tensor:
-    value = ops.random.normal(
-        tuple(self.shape), mean, std, dtype=_float_dtype(self.dtype), generator=_state(generator)
+    dtype = _float_dtype(self.dtype, "normal_kernel_cpu")
+    mt, contiguous = _mt(generator), self.is_contiguous()
+    return _fill_(
+        self,
+        _draw_order(self, lambda s: _normal_values(mt, s, dtype, mean, std, contiguous)),
     )
-    self._assign(value)
-    return self
 
 
-def _random_(
-    self: Tensor, from_: int = 0, to: int | None = None, *, generator: Generator | None = None
-) -> Tensor:
-    if to is None:
-        from_, to = 0, from_ if from_ else 2**24
-    value = ops.random.randint(
-        int(from_), int(to), tuple(self.shape), dtype=core.int64, generator=_state(generator)
-    )
-    self._assign(ops.astype(value, self.dtype.core_dtype))
-    return self
+_UNIFORM_INT_MODULUS = {
+    "bool": 2,
+    "uint8": 2**8,
+    "int8": 2**7,
+    "int16": 2**15,
+    "uint16": 2**16,
+    "int32": 2**31,
+    "uint32": 2**32,
+    "int64": 2**63,
+    "uint64": 2**32,
+    "float16": 2**11 + 1,
+    "bfloat16": 2**8 + 1,
+    "float32": 2**24 + 1,
+    "float64": 2**53 + 1,
+}
+_TO_INCLUSIVE = {"float16": 2**11, "bfloat16": 2**8, "float32": 2**24, "float64": 2**53}
 
 
-def _bernoulli_(self: Tensor, p: float = 0.5, *, generator: Generator | None = None) -> Tensor:
-    probabilities = p.native if isinstance(p, Tensor) else p
-    value = ops.random.bernoulli(
-        probabilities, tuple(self.shape), dtype=self.dtype.core_dtype, generator=_state(generator)
-    )
-    self._assign(value)
-    return self
+def _random_(self: Tensor, *args: Any, generator: Generator | None = None, **kwargs: Any) -> Tensor:
+    """``random_()``, ``random_(to)``, ``random_(from, to)`` (``to=None``: the dtype's
+    largest value, inclusive), drawn as torch's random kernels draw."""
+    dtype = self.dtype.core_dtype
+    name = str(dtype)
+    if "from" in kwargs or "from_" in kwargs:
+        args = (kwargs.pop("from", kwargs.pop("from_", 0)), *args)
+    if "to" in kwargs:
+        args = (*args, kwargs.pop("to")) if args else (0, kwargs.pop("to"))
+    mt = _mt(generator)
+
+    def draw(shape: tuple[int, ...]) -> Any:
+        n = _numel(shape)
+        if not args:
+            modulus = _UNIFORM_INT_MODULUS[name]
+            wide = name in ("int64", "float64")
+            words = mt.random64(n) if wide else mt.random(n)
+            values = (words % numpy.uint64(modulus)).astype(numpy.int64)
+        else:
+            low, high = (0, args[0]) if len(args) == 1 else args
+            low = int(low)
+            if high is None:
+                top = _TO_INCLUSIVE.get(name) or int(numpy.iinfo(_numpy_dtype(dtype)).max)
+                if name == "bool":
+                    top = 1
+                if top - low + 1 >= 2**64:
+                    return _native(mt.random64(n).view(numpy.int64), shape, dtype)
+                values = kernels.random_from_to(mt, n, top - low + 1, low)
+            else:
+                values = kernels.random_from_to(mt, n, _random_range(low, int(high)), low)
+        return _native(values, shape, dtype)
+
+    return _fill_(self, _draw_order(self, draw))
+
+
+def _bernoulli_(self: Tensor, p: Any = 0.5, *, generator: Generator | None = None) -> Tensor:
+    mt, dtype = _mt(generator), self.dtype.core_dtype
+    return _fill_(self, _draw_order(self, lambda s: _bernoulli_values(mt, s, dtype, p)))
+
+
+def _continuous(self: Tensor) -> core.Dtype:
+    dtype = self.dtype.core_dtype
+    if not dtype.is_float_dtype:
+        raise RuntimeError(
+            "Exponential distribution is a continuous probability distribution. dtype must be "
+            f"a floating point but you specified {_dtype.scalar_type_name(dtype)}"
+        )
+    return dtype
 
 
 def _exponential_(
     self: Tensor, lambd: float = 1.0, *, generator: Generator | None = None
 ) -> Tensor:
-    rng = _state(generator).next_numpy_generator()
-    values = rng.exponential(1.0 / lambd, tuple(self.shape))
-    self._assign(ops.asarray(values.astype("float64"), dtype=self.dtype.core_dtype))
-    return self
+    """``-1 / lambd * log1p(-u)`` in float64 (glibc's log1p), u a float64 uniform."""
+    dtype = _continuous(self)
+    if not lambd > 0 or math.isinf(lambd):
+        raise RuntimeError(f"exponential_ expects lambda > 0.0, but found lambda={lambd}")
+    mt = _mt(generator)
 
+    def draw(shape: tuple[int, ...]) -> Any:
+        u = kernels.uniform_double(mt, _numel(shape))
+        return _native((-1.0 / lambd) * kernels.libm_log1p(-u), shape, dtype)
 
-def _draw_(self: Tensor, generator: Generator | None, draw: Any) -> Tensor:
-    """Fill ``self`` with ``draw(numpy_generator, shape)`` (float64 values, cast)."""
-    if self.dtype.core_dtype.kind not in "f":
-        raise RuntimeError(f"expected a floating-point tensor, got {self.dtype}")
-    rng = _state(generator).next_numpy_generator()
-    values = draw(rng, tuple(self.shape))
-    self._assign(ops.asarray(values.astype("float64"), dtype=self.dtype.core_dtype))
-    return self
+    return _fill_(self, _draw_order(self, draw))
 
 
 def _cauchy_(
     self: Tensor, median: float = 0.0, sigma: float = 1.0, *, generator: Generator | None = None
 ) -> Tensor:
-    return _draw_(self, generator, lambda rng, shape: median + sigma * rng.standard_cauchy(shape))
+    """``median + sigma * tan(pi * (u - 0.5))`` in float64 (one FMA, glibc's tan)."""
+    dtype = _float_dtype(self.dtype, "cauchy_cpu")
+    mt = _mt(generator)
+
+    def draw(shape: tuple[int, ...]) -> Any:
+        u = kernels.uniform_double(mt, _numel(shape))
+        tangent = kernels.libm_tan(math.pi * (u - 0.5))
+        return _native(kernels.fma64(sigma, tangent, median), shape, dtype)
+
+    return _fill_(self, _draw_order(self, draw))
 
 
 def _log_normal_(
     self: Tensor, mean: float = 1.0, std: float = 2.0, *, generator: Generator | None = None
 ) -> Tensor:
-    if std <= 0:
+    """``exp`` of the scalar Box-Muller normal (float64, glibc's exp; shares the cached
+    normal sample with randn)."""
+    dtype = _float_dtype(self.dtype, "log_normal_cpu")
+    if not std > 0:
         raise RuntimeError(f"log_normal_ expects std > 0.0, but found std={std}")
-    return _draw_(self, generator, lambda rng, shape: rng.lognormal(mean, std, shape))
+    mt = _mt(generator)
+
+    def draw(shape: tuple[int, ...]) -> Any:
+        values = kernels.normal_double(mt, _numel(shape), float(mean), float(std))
+        return _native(kernels.libm_exp(values), shape, dtype)
+
+    return _fill_(self, _draw_order(self, draw))
 
 
 def _geometric_(self: Tensor, p: float, *, generator: Generator | None = None) -> Tensor:
+    """``ceil(log(u) / log1p(-p))`` in float64 (glibc's log), u a float64 uniform."""
     if not 0 < p < 1:
         raise RuntimeError(f"geometric_ expects p to be in (0, 1), but got p={p}")
-    rng = _state(generator).next_numpy_generator()
-    values = rng.geometric(p, tuple(self.shape)).astype("float64")
-    self._assign(ops.astype(ops.asarray(values), self.dtype.core_dtype))
-    return self
+    dtype, mt = self.dtype.core_dtype, _mt(generator)
+
+    def draw(shape: tuple[int, ...]) -> Any:
+        u = kernels.uniform_double(mt, _numel(shape))
+        values = numpy.ceil(kernels.libm_log(u) / math.log1p(-p))
+        if not dtype.is_float_dtype:
+            values = values.astype(numpy.int64)
+        return _native(values, shape, dtype)
+
+    return _fill_(self, _draw_order(self, draw))
 
 
 for _name, _method in {
