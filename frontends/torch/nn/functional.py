@@ -26,7 +26,7 @@ from core import native as ops
 from frontends.base.array import to_native
 from frontends.torch import _dtype, special
 from frontends.torch import pointwise_ops as _pointwise
-from frontends.torch._frontend import torch_function, wrap
+from frontends.torch._frontend import fast, torch_function, wrap
 from frontends.torch._ops_support import WIDE_UNSIGNED, floating, in_float32, unsupported_dtypes
 from frontends.torch._tensor import INPLACE_NAMES, Tensor, _detached, _normalize_dim, write_into
 from frontends.torch._views import checked_scalar
@@ -158,6 +158,7 @@ def _tuple(value: Any, n: int) -> tuple[Any, ...]:
 INPLACE_NAMES.add("relu")  # torch.relu is also Tensor.relu and Tensor.relu_
 
 
+@fast("nn.relu", "input")
 @_inplace
 @torch_function("input")
 def relu(input: Tensor, inplace: bool = False) -> Tensor:
@@ -2699,4 +2700,9 @@ from frontends.torch.nn._ctc_loss import ctc_loss  # noqa: E402
 
 __all__ += ["ctc_loss"]
 
-from frontends.torch.nn import grad  # noqa: E402  (torch.nn.functional.grad is torch.nn.grad)
+from frontends.torch.nn._multi_head_attention import multi_head_attention_forward  # noqa: E402
+
+__all__ += ["multi_head_attention_forward"]
+
+# torch.nn.functional.grad is the torch.nn.grad module
+from frontends.torch.nn import grad  # noqa: E402, F401

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from frontends import torch
@@ -417,11 +416,6 @@ class MultiheadAttention(Module):
         if self.bias_v is not None:
             init.xavier_normal_(self.bias_v)
 
-    def _projection_weights(self) -> tuple[Tensor, Tensor, Tensor]:
-        if self._qkv_same_embed_dim:
-            return tuple(self.in_proj_weight.chunk(3))  # type: ignore[return-value]
-        return self.q_proj_weight, self.k_proj_weight, self.v_proj_weight
-
     def forward(
         self,
         query: Tensor,
@@ -433,105 +427,36 @@ class MultiheadAttention(Module):
         average_attn_weights: bool = True,
         is_causal: bool = False,
     ) -> tuple[Tensor, Tensor | None]:
+        """torch's forward outside its fast path (the fast path computes the same values)."""
         is_batched = query.dim() == 3
         if self.batch_first and is_batched:
             query, key, value = (x.transpose(1, 0) for x in (query, key, value))
-        if not is_batched:
-            query, key, value = query.unsqueeze(1), key.unsqueeze(1), value.unsqueeze(1)
-            if key_padding_mask is not None:
-                key_padding_mask = key_padding_mask.unsqueeze(0)
-        if is_causal and attn_mask is None:
-            raise RuntimeError(
-                "Need attn_mask if specifying the is_causal hint. You may use the Transformer "
-                "module method `generate_square_subsequent_mask` to create this mask."
-            )
-        tgt_len, bsz, embed_dim = query.shape
-        src_len = key.shape[0]
-        if embed_dim != self.embed_dim:
-            raise AssertionError(
-                f"was expecting embedding dimension of {self.embed_dim}, but got {embed_dim}"
-            )
-        num_heads, head_dim = self.num_heads, self.head_dim
-        w_q, w_k, w_v = self._projection_weights()
-        if self.in_proj_bias is not None:
-            b_q, b_k, b_v = self.in_proj_bias.chunk(3)
-        else:
-            b_q = b_k = b_v = None
-        q = F.linear(query, w_q, b_q)
-        k = F.linear(key, w_k, b_k)
-        v = F.linear(value, w_v, b_v)
-
-        attn_mask = _float_mask(attn_mask, q.dtype)
-        key_padding_mask = _float_mask(key_padding_mask, q.dtype)
-        if attn_mask is not None and attn_mask.dim() == 2:
-            if tuple(attn_mask.shape) != (tgt_len, src_len):
-                raise RuntimeError(
-                    f"The shape of the 2D attn_mask is {tuple(attn_mask.shape)}, but should be "
-                    f"{(tgt_len, src_len)}."
-                )
-            attn_mask = attn_mask.unsqueeze(0)
-        if self.bias_k is not None and self.bias_v is not None:
-            k = torch.cat([k, self.bias_k.repeat(1, bsz, 1)])
-            v = torch.cat([v, self.bias_v.repeat(1, bsz, 1)])
-            if attn_mask is not None:
-                attn_mask = F.pad(attn_mask, (0, 1))
-            if key_padding_mask is not None:
-                key_padding_mask = F.pad(key_padding_mask, (0, 1))
-
-        q = q.reshape(tgt_len, bsz * num_heads, head_dim).transpose(0, 1)
-        k = k.reshape(k.shape[0], bsz * num_heads, head_dim).transpose(0, 1)
-        v = v.reshape(v.shape[0], bsz * num_heads, head_dim).transpose(0, 1)
-        if self.add_zero_attn:
-            zero_shape = (bsz * num_heads, 1, head_dim)
-            k = torch.cat([k, torch.zeros(zero_shape, dtype=k.dtype)], dim=1)
-            v = torch.cat([v, torch.zeros(zero_shape, dtype=v.dtype)], dim=1)
-            if attn_mask is not None:
-                attn_mask = F.pad(attn_mask, (0, 1))
-            if key_padding_mask is not None:
-                key_padding_mask = F.pad(key_padding_mask, (0, 1))
-        src_len = k.shape[1]
-        if key_padding_mask is not None:
-            if tuple(key_padding_mask.shape) != (bsz, src_len):
-                raise AssertionError(
-                    f"expecting key_padding_mask shape of {(bsz, src_len)}, but got "
-                    f"{tuple(key_padding_mask.shape)}"
-                )
-            key_padding_mask = (
-                key_padding_mask.view(bsz, 1, 1, src_len)
-                .expand(-1, num_heads, -1, -1)
-                .reshape(bsz * num_heads, 1, src_len)
-            )
-            attn_mask = key_padding_mask if attn_mask is None else attn_mask + key_padding_mask
-        dropout_p = self.dropout if self.training else 0.0
-
-        scores = torch.matmul(q * math.sqrt(1.0 / head_dim), k.transpose(-2, -1))
-        if attn_mask is not None:
-            scores = scores + attn_mask
-        weights = F.softmax(scores, dim=-1)
-        if dropout_p > 0.0:
-            weights = F.dropout(weights, p=dropout_p)
-        attn_output = torch.matmul(weights, v)
-        attn_output = attn_output.transpose(0, 1).reshape(tgt_len * bsz, embed_dim)
-        attn_output = F.linear(attn_output, self.out_proj.weight, self.out_proj.bias)
-        attn_output = attn_output.view(tgt_len, bsz, embed_dim)
-        if not is_batched:
-            attn_output = attn_output.squeeze(1)
-        elif self.batch_first:
+        separate = not self._qkv_same_embed_dim
+        attn_output, weights = F.multi_head_attention_forward(
+            query,
+            key,
+            value,
+            self.embed_dim,
+            self.num_heads,
+            self.in_proj_weight,
+            self.in_proj_bias,
+            self.bias_k,
+            self.bias_v,
+            self.add_zero_attn,
+            self.dropout,
+            self.out_proj.weight,
+            self.out_proj.bias,
+            training=self.training,
+            key_padding_mask=key_padding_mask,
+            need_weights=need_weights,
+            attn_mask=attn_mask,
+            use_separate_proj_weight=separate,
+            q_proj_weight=self.q_proj_weight,
+            k_proj_weight=self.k_proj_weight,
+            v_proj_weight=self.v_proj_weight,
+            average_attn_weights=average_attn_weights,
+            is_causal=is_causal,
+        )
+        if self.batch_first and is_batched:
             attn_output = attn_output.transpose(1, 0)
-        if not need_weights:
-            return attn_output, None
-        weights = weights.view(bsz, num_heads, tgt_len, src_len)
-        if average_attn_weights:
-            weights = weights.mean(dim=1)
-        if not is_batched:
-            weights = weights.squeeze(0)
         return attn_output, weights
-
-
-def _float_mask(mask: Tensor | None, dtype: Any) -> Tensor | None:
-    """A bool mask (True: masked) as an additive float mask; float masks pass through."""
-    if mask is None:
-        return None
-    if mask.dtype == torch.bool:
-        return torch.zeros(tuple(mask.shape), dtype=dtype).masked_fill(mask, float("-inf"))
-    return mask.to(dtype)
