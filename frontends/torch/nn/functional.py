@@ -2678,8 +2678,10 @@ def affine_grid(theta: Tensor, size: Sequence[int], align_corners: bool | None =
 def gumbel_softmax(
     logits: Tensor, tau: float = 1, hard: bool = False, eps: float = 1e-10, dim: int = -1
 ) -> Tensor:
-    """torch's gumbel_softmax. The Gumbel noise comes from the frontend's ``exponential_``,
-    which does not reproduce torch's random stream: same distribution, other values."""
+    """torch's gumbel_softmax, drawn as torch draws it (``exponential_`` on torch's mt19937
+    stream): the exponential samples are real torch's bit for bit for the same seed; the
+    ``log`` and ``softmax`` after them run on the backend, within an ulp or two of torch's
+    (exact argmax, so ``hard=True`` picks torch's one-hot)."""
     torch = _torch()
     gumbels = -torch.empty_like(logits).exponential_().log()
     y_soft = ((logits + gumbels) / tau).softmax(dim)
