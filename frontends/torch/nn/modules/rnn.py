@@ -1,4 +1,4 @@
-"""torch.nn recurrent layers: RNN, LSTM, GRU and their cells.
+"""torch.nn recurrent layers: RNN, LSTM, GRU and their cells (RNNCellBase).
 
 Parameter names, shapes and gate order are torch's (``weight_ih_l{k}[_reverse]``,
 ``weight_hh_l...``, ``bias_ih_l...``, ``bias_hh_l...``, ``weight_hr_l...`` with
@@ -9,7 +9,7 @@ are. PackedSequence inputs are not supported.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, ClassVar
 
 from frontends import torch
 from frontends.torch._tensor import Tensor
@@ -18,7 +18,7 @@ from frontends.torch.nn import init
 from frontends.torch.nn.modules.module import Module
 from frontends.torch.nn.parameter import Parameter
 
-__all__ = ["GRU", "GRUCell", "LSTM", "LSTMCell", "RNN", "RNNBase", "RNNCell"]
+__all__ = ["GRU", "GRUCell", "LSTM", "LSTMCell", "RNN", "RNNBase", "RNNCell", "RNNCellBase"]
 
 _GATES = {"LSTM": 4, "GRU": 3, "RNN_TANH": 1, "RNN_RELU": 1}
 
@@ -343,9 +343,20 @@ class GRU(RNNBase):
         super().__init__("GRU", *args, **kwargs)
 
 
-class _RNNCellBase(Module):
+class RNNCellBase(Module):
+    """The base of RNNCell, LSTMCell and GRUCell: ``weight_ih`` (num_chunks * hidden_size,
+    input_size), ``weight_hh``, ``bias_ih``/``bias_hh`` (None without ``bias``)."""
+
+    __constants__: ClassVar[list[str]] = ["input_size", "hidden_size", "bias"]
+
     def __init__(
-        self, input_size: int, hidden_size: int, bias: bool, num_chunks: int, dtype: Any = None
+        self,
+        input_size: int,
+        hidden_size: int,
+        bias: bool,
+        num_chunks: int,
+        device: Any = None,
+        dtype: Any = None,
     ) -> None:
         super().__init__()
         self.input_size = input_size
@@ -381,7 +392,7 @@ class _RNNCellBase(Module):
         return torch.zeros(shape, dtype=input.dtype)
 
 
-class RNNCell(_RNNCellBase):
+class RNNCell(RNNCellBase):
     """One Elman RNN step."""
 
     def __init__(
@@ -408,7 +419,7 @@ class RNNCell(_RNNCellBase):
         raise RuntimeError(f"Unknown nonlinearity: {self.nonlinearity}")
 
 
-class LSTMCell(_RNNCellBase):
+class LSTMCell(RNNCellBase):
     """One LSTM step: returns ``(h, c)``."""
 
     def __init__(
@@ -436,7 +447,7 @@ class LSTMCell(_RNNCellBase):
         )
 
 
-class GRUCell(_RNNCellBase):
+class GRUCell(RNNCellBase):
     """One GRU step."""
 
     def __init__(
