@@ -3,8 +3,8 @@ is_parametrized, cached, type_before_parametrizations.
 
 As torch's: the module's class is swapped for a ``Parametrized<Class>`` subclass with a
 property per parametrized tensor, and the original lives at
-``parametrizations.<name>.original`` (the same state_dict keys). Multiple-output
-``right_inverse`` (``original0``, ``original1``, ...) is not supported (NotImplementedError).
+``parametrizations.<name>.original`` (the same state_dict keys; ``original0``,
+``original1`` ... for a ``right_inverse`` returning several tensors, as weight_norm's).
 """
 
 from __future__ import annotations
@@ -51,7 +51,9 @@ def cached() -> Iterator[None]:
 
 
 class ParametrizationList(ModuleList):
-    """The parametrizations of one tensor, applied in order, and its ``original``."""
+    """The parametrizations of one tensor, applied in order, and its ``original`` (or
+    ``original0``, ``original1`` ... when the first one's ``right_inverse`` returns several
+    tensors; the first parametrization then takes them all)."""
 
     def __init__(self, modules: list[Module], original: Tensor, unsafe: bool = False) -> None:
         super().__init__(modules)
@@ -62,15 +64,25 @@ class ParametrizationList(ModuleList):
             for module in reversed(list(self)):
                 if hasattr(module, "right_inverse"):
                     new = module.right_inverse(new)
-            if not isinstance(new, Tensor):
-                raise NotImplementedError(
-                    "register_parametrization: a right_inverse returning several tensors is "
-                    "not supported by this frontend"
+        self.is_tensor = isinstance(new, Tensor)
+        self.ntensors = 1 if self.is_tensor else len(new)
+        values = [new] if self.is_tensor else list(new)
+        for index, value in enumerate(values):
+            if not isinstance(value, Tensor):
+                raise ValueError(
+                    "'right_inverse' must return a Tensor or a Sequence of tensors "
+                    f"(list, tuple...). Got {type(value).__name__}"
                 )
-        if isinstance(original, Parameter):
-            self.original = Parameter(new.detach().clone(), original.requires_grad)
-        else:
-            self.register_buffer("original", new.detach().clone())
+            name = "original" if self.is_tensor else f"original{index}"
+            if isinstance(original, Parameter):
+                setattr(self, name, Parameter(value.detach().clone(), original.requires_grad))
+            else:
+                self.register_buffer(name, value.detach().clone())
+
+    def _originals(self) -> list[Tensor]:
+        if self.is_tensor:
+            return [self.original]
+        return [getattr(self, f"original{i}") for i in range(self.ntensors)]
 
     def right_inverse(self, value: Tensor) -> None:
         torch = _torch()
@@ -78,11 +90,19 @@ class ParametrizationList(ModuleList):
             for module in reversed(list(self)):
                 if hasattr(module, "right_inverse"):
                     value = module.right_inverse(value)
-            self.original.copy_(value)
+            values = [value] if self.is_tensor else list(value)
+            if len(values) != self.ntensors:
+                raise ValueError(
+                    f"'right_inverse' must return a sequence of tensors of length "
+                    f"{self.ntensors}. Got a sequence of length {len(values)}"
+                )
+            for original, new in zip(self._originals(), values):
+                original.copy_(new)
 
     def forward(self) -> Tensor:
-        x = self.original
-        for module in self:
+        modules = list(self)
+        x = modules[0](*self._originals())
+        for module in modules[1:]:
             x = module(x)
         return x
 
@@ -149,7 +169,15 @@ def remove_parametrizations(
         raise ValueError(f"Module {module} does not have a parametrization on {tensor_name}")
     torch = _torch()
     parametrizations = module.parametrizations[tensor_name]
-    original = parametrizations.original
+    if not parametrizations.is_tensor:
+        if not leave_parametrized:
+            raise ValueError(
+                "Cannot leave unparametrized (`leave_parametrized=False`) a tensor that is "
+                "parametrized in terms of a sequence of tensors."
+            )
+        original = parametrizations.original0
+    else:
+        original = parametrizations.original
     if leave_parametrized:
         with torch.no_grad():
             value = getattr(module, tensor_name)
@@ -184,5 +212,8 @@ def transfer_parametrizations_and_params(
         for parametrization in source:
             register_parametrization(to_module, name, parametrization)
         with _torch().no_grad():
-            to_module.parametrizations[name].original.copy_(source.original)
+            for target, value in zip(
+                to_module.parametrizations[name]._originals(), source._originals()
+            ):
+                target.copy_(value)
     return to_module
