@@ -2702,6 +2702,11 @@ from frontends.torch.nn._ctc_loss import ctc_loss  # noqa: E402
 
 __all__ += ["ctc_loss"]
 
+from frontends.torch.nn._fractional_max_pool import *  # noqa: E402, F403
+from frontends.torch.nn._fractional_max_pool import __all__ as _fractional_all  # noqa: E402
+
+__all__ += _fractional_all
+
 from frontends.torch.nn._multi_head_attention import multi_head_attention_forward  # noqa: E402
 
 __all__ += ["multi_head_attention_forward"]

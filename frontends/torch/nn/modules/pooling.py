@@ -271,3 +271,62 @@ class LPPool3d(_LPPoolNd):
 __all__ += [
     "LPPool1d", "LPPool2d", "LPPool3d", "MaxUnpool1d", "MaxUnpool2d", "MaxUnpool3d",
 ]  # fmt: skip
+
+
+def _fractional_pair(value: Any, n: int) -> tuple[Any, ...] | None:
+    if value is None:
+        return None
+    values = tuple(value) if isinstance(value, list | tuple) else (value,)
+    return values * n if len(values) == 1 else values
+
+
+class _FractionalMaxPoolNd(Module):
+    _n = 0
+
+    def __init__(
+        self,
+        kernel_size: Any,
+        output_size: Any = None,
+        output_ratio: Any = None,
+        return_indices: bool = False,
+        _random_samples: Tensor | None = None,
+    ) -> None:
+        super().__init__()
+        n = self._n
+        self.kernel_size = _fractional_pair(kernel_size, n)
+        self.return_indices = return_indices
+        self.register_buffer("_random_samples", _random_samples)
+        self.output_size = _fractional_pair(output_size, n)
+        self.output_ratio = _fractional_pair(output_ratio, n)
+        if output_size is None and output_ratio is None:
+            raise ValueError(
+                f"FractionalMaxPool{n}d requires specifying either an output size, or a "
+                "pooling ratio"
+            )
+        if output_size is not None and output_ratio is not None:
+            raise ValueError("only one of output_size and output_ratio may be specified")
+        if self.output_ratio is not None and not all(0 < r < 1 for r in self.output_ratio):
+            raise ValueError(f"output_ratio must be between 0 and 1 (got {output_ratio})")
+
+    def forward(self, input: Tensor) -> Any:
+        pool = F.fractional_max_pool2d if self._n == 2 else F.fractional_max_pool3d
+        return pool(
+            input, self.kernel_size, self.output_size, self.output_ratio, self.return_indices,
+            _random_samples=self._random_samples,
+        )  # fmt: skip
+
+
+class FractionalMaxPool2d(_FractionalMaxPoolNd):
+    """torch.nn.FractionalMaxPool2d: random windows per (batch, channel) plane, drawn from
+    torch's generator as real torch draws them (see ``F.fractional_max_pool2d``)."""
+
+    _n = 2
+
+
+class FractionalMaxPool3d(_FractionalMaxPoolNd):
+    """torch.nn.FractionalMaxPool3d (see ``F.fractional_max_pool3d``)."""
+
+    _n = 3
+
+
+__all__ += ["FractionalMaxPool2d", "FractionalMaxPool3d"]
