@@ -181,10 +181,25 @@ def _size(size: tuple[Any, ...]) -> tuple[int, ...]:
 def _float_dtype(dtype: Any, kernel: str = "check_uniform_bounds") -> core.Dtype:
     torch_dtype = _dtype.get_default_dtype() if dtype is None else _dtype.to_torch_dtype(dtype)
     if not torch_dtype.is_floating_point:
-        raise RuntimeError(
+        raise NotImplementedError(
             f"\"{kernel}\" not implemented for '{_dtype.scalar_type_name(torch_dtype.core_dtype)}'"
         )
     return torch_dtype.core_dtype
+
+
+def _cpp(value: float) -> str:
+    """A number as C++'s ``operator<<`` prints a double (torch's error messages)."""
+    return format(float(value), "g")
+
+
+_C_TYPE_NAMES = {
+    "int64": "long int",
+    "int32": "int",
+    "int16": "short int",
+    "int8": "signed char",
+    "uint8": "unsigned char",
+    "bool": "bool",
+}
 
 
 def _finish(value: Any, requires_grad: bool) -> Tensor:
@@ -220,7 +235,8 @@ def _uniform_values(
     ``from``."""
     if low > high:
         raise RuntimeError(
-            f"uniform_ expects to return a [from, to) range, but found from={low} > to={high}"
+            f"uniform_ expects to return a [from, to) range, but found from={_cpp(low)} > "
+            f"to={_cpp(high)}"
         )
     double = dtype == "float64"
     values = kernels.uniform_from_to(mt, _numel(shape), float(low), float(high), double)
@@ -241,7 +257,7 @@ def _normal_values(
     """torch's ``normal_kernel``: ``normal_fill`` for 16 elements or more (contiguous), the
     scalar Box-Muller with the cached sample otherwise."""
     if std < 0:
-        raise RuntimeError(f"normal expects std >= 0.0, but found std {std}")
+        raise RuntimeError(f"normal expects std >= 0.0, but found std {_cpp(std)}")
     n = _numel(shape)
     if n >= 16 and contiguous:
         kind = str(dtype) if dtype in ("float32", "float64") else "reduced"
@@ -331,7 +347,7 @@ def randperm(
 ) -> Tensor:
     """A random permutation of 0..n-1 (int64 unless ``dtype``): torch's Fisher-Yates order."""
     if n < 0:
-        raise RuntimeError(f"n must be non-negative, got{n}")
+        raise RuntimeError(f"Trying to create tensor with negative dimension {n}: [{n}]")
     target = _dtype.int64 if dtype is None else _dtype.to_torch_dtype(dtype)
     values = kernels.randperm(_mt(generator), int(n))
     return _out(_native(values, (int(n),), target.core_dtype), out, requires_grad)
@@ -428,7 +444,7 @@ def normal(
     target = _float_dtype(tensors[0].dtype.core_dtype, "normal_kernel_cpu")
     if isinstance(mean, Tensor) and not isinstance(std, Tensor):
         if std < 0:
-            raise RuntimeError(f"normal expects std >= 0.0, but found std {std}")
+            raise RuntimeError(f"normal expects std >= 0.0, but found std {_cpp(std)}")
         noise = _normal_values(mt, shape, target, 0.0, float(std))
         value = ops.add(noise, ops.astype(mean.native, target))
     else:
@@ -447,10 +463,14 @@ def _bernoulli_values(
     n = _numel(shape)
     if not isinstance(p, Tensor):
         if not 0 <= p <= 1:
-            raise RuntimeError(f"bernoulli_ expects p to be in [0, 1], but got p={p}")
+            raise RuntimeError(f"bernoulli_ expects p to be in [0, 1], but got p={_cpp(p)}")
         values = kernels.uniform_double(mt, n) < float(p)
         return _native(values, shape, dtype)
     p_dtype = p.dtype.core_dtype
+    if not p_dtype.is_float_dtype:
+        raise NotImplementedError(
+            f"\"bernoulli_tensor_cpu_p_\" not implemented for '{_dtype.scalar_type_name(p_dtype)}'"
+        )
     if p_dtype == "float64":
         uniform, compare = kernels.uniform_double(mt, n), core.float64
     else:
@@ -603,7 +623,7 @@ def _exponential_(
     """``-1 / lambd * log1p(-u)`` in float64 (glibc's log1p), u a float64 uniform."""
     dtype = _continuous(self)
     if not lambd > 0 or math.isinf(lambd):
-        raise RuntimeError(f"exponential_ expects lambda > 0.0, but found lambda={lambd}")
+        raise RuntimeError(f"exponential_ expects lambda > 0.0, but found lambda={_cpp(lambd)}")
     mt = _mt(generator)
 
     def draw(shape: tuple[int, ...]) -> Any:
@@ -617,7 +637,12 @@ def _cauchy_(
     self: Tensor, median: float = 0.0, sigma: float = 1.0, *, generator: Generator | None = None
 ) -> Tensor:
     """``median + sigma * tan(pi * (u - 0.5))`` in float64 (one FMA, glibc's tan)."""
-    dtype = _float_dtype(self.dtype, "cauchy_cpu")
+    dtype = self.dtype.core_dtype
+    if not dtype.is_float_dtype:
+        raise RuntimeError(
+            "Cauchy distribution is a continuous probability distribution. dtype must be a "
+            f"floating point but you specified {_C_TYPE_NAMES.get(str(dtype), str(dtype))}"
+        )
     mt = _mt(generator)
 
     def draw(shape: tuple[int, ...]) -> Any:
@@ -635,7 +660,7 @@ def _log_normal_(
     normal sample with randn)."""
     dtype = _float_dtype(self.dtype, "log_normal_cpu")
     if not std > 0:
-        raise RuntimeError(f"log_normal_ expects std > 0.0, but found std={std}")
+        raise RuntimeError(f"log_normal_ expects std > 0.0, but found std={_cpp(std)}")
     mt = _mt(generator)
 
     def draw(shape: tuple[int, ...]) -> Any:
@@ -648,7 +673,7 @@ def _log_normal_(
 def _geometric_(self: Tensor, p: float, *, generator: Generator | None = None) -> Tensor:
     """``ceil(log(u) / log1p(-p))`` in float64 (glibc's log), u a float64 uniform."""
     if not 0 < p < 1:
-        raise RuntimeError(f"geometric_ expects p to be in (0, 1), but got p={p}")
+        raise RuntimeError(f"geometric_ expects p to be in (0, 1), but got p={_cpp(p)}")
     dtype, mt = self.dtype.core_dtype, _mt(generator)
 
     def draw(shape: tuple[int, ...]) -> Any:
