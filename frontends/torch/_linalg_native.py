@@ -631,3 +631,320 @@ def rows_from_pivots(pivots: Any, m: int) -> Any:
             ops.where(ops.equal(positions, target), at_k, rows),
         )
     return rows
+
+
+# ---------------------------------------------------------------------------------------
+# LDL^T / LDL^H with Bunch-Kaufman pivoting (LAPACK's sytf2/hetf2 and sytrs/hetrs, lower)
+# ---------------------------------------------------------------------------------------
+_BUNCH_KAUFMAN_ALPHA = (1.0 + math.sqrt(17.0)) / 8.0
+
+
+def _index(k: Any) -> Any:
+    return ops.asarray([k], dtype=core.int64)
+
+
+def _pick(x: Any, row: int, column: int) -> Any:
+    """``x[..., row, column]`` kept as (..., 1, 1)."""
+    return ops.take(ops.take(x, _index(row), axis=-2), _index(column), axis=-1)
+
+
+def _cabs(x: Any) -> Any:
+    """LAPACK's |re| + |im| (the magnitude its pivot searches compare); |x| for reals."""
+    if dtype_of(x).kind == "c":
+        return ops.add(ops.abs(ops.real(x)), ops.abs(ops.imag(x)))
+    return ops.abs(x)
+
+
+def _conj(x: Any) -> Any:
+    return ops.conj(x) if dtype_of(x).kind == "c" else x
+
+
+def _swap_order(n: int, first: Any, second: Any) -> Any:
+    """Per batch element, the index order (..., n) that exchanges ``first`` and ``second``
+    (int64 of shape (..., 1))."""
+    positions = ops.arange(n, dtype=core.int64)
+    return ops.where(
+        ops.equal(positions, first),
+        second,
+        ops.where(ops.equal(positions, second), first, positions),
+    )
+
+
+def _swap_rows(x: Any, order: Any) -> Any:
+    """``x`` (..., n, m) with its rows taken in ``order`` (..., n)."""
+    index = ops.broadcast_to(ops.expand_dims(order, axis=-1), tuple(x.shape))
+    return ops.take_along_axis(x, index, axis=-2)
+
+
+def _mirror_lower(x: Any, hermitian: bool) -> Any:
+    """The symmetric (Hermitian) matrix whose lower triangle is that of ``x``."""
+    lower = ops.tril(x, k=-1)
+    mirrored = ops.matrix_transpose(lower)
+    if hermitian:
+        mirrored = ops.conj(mirrored)
+    diagonal = ops.subtract(ops.tril(x), lower)
+    if hermitian:
+        diagonal = ops.astype(ops.real(diagonal), dtype_of(x))
+    return ops.add(ops.add(lower, diagonal), mirrored)
+
+
+def ldl_factor_native(x: Any, hermitian: bool) -> tuple[Any, Any, Any]:
+    """The packed lower LD, LAPACK's 1-based int32 pivots (negative for the two columns of a
+    2x2 block) and info (the first column whose pivot is zero or nan, 0 when none), as
+    ``?sytrf`` (``?hetrf`` when hermitian and complex) gives them for the lower triangle of
+    ``x``; its unblocked algorithm (sytf2), batched: every batch element makes its own pivot
+    choices at each column, selected with masks."""
+    n = x.shape[-1]
+    batch = tuple(x.shape[:-2])
+    dtype = dtype_of(x)
+    hermitian = hermitian and dtype.kind == "c"
+    real = real_dtype(dtype)
+    alpha = scalar(_BUNCH_KAUFMAN_ALPHA, real)
+    zero_r, one_r = scalar(0, real), scalar(1, real)
+    rows = ops.reshape(ops.arange(n, dtype=core.int64), (n, 1))
+    columns = ops.reshape(ops.arange(n, dtype=core.int64), (1, n))
+    work = _mirror_lower(x, hermitian)  # the trailing Schur complement, both triangles
+    factor = ops.zeros(tuple(x.shape), dtype=dtype)
+    pivots = ops.zeros((*batch, n), dtype=core.int64)
+    info = ops.zeros((*batch, 1, 1), dtype=core.int64)
+    skip = ops.zeros((*batch, 1, 1), dtype=core.bool)  # the second column of a 2x2 block
+
+    def magnitude(value: Any) -> Any:  # of a diagonal entry
+        return ops.abs(ops.real(value)) if hermitian else _cabs(value)
+
+    for k in range(n):
+        kk = scalar(k, core.int64)
+        akk = _pick(work, k, k)
+        absakk = magnitude(akk)
+        column = ops.take(work, _index(k), axis=-1)  # (..., n, 1)
+        below = ops.where(ops.greater(rows, kk), _cabs(column), scalar(-1, real))
+        imax = ops.argmax(below, axis=-2, keepdims=True)  # (..., 1, 1)
+        colmax = ops.maximum(ops.max(below, axis=-2, keepdims=True), zero_r)
+        row_index = ops.broadcast_to(imax, (*batch, 1, n))
+        imax_row = ops.take_along_axis(work, row_index, axis=-2)  # (..., 1, n)
+        others = ops.logical_and(ops.greater_equal(columns, kk), ops.not_equal(columns, imax))
+        rowmax = ops.max(ops.where(others, _cabs(imax_row), zero_r), axis=-1, keepdims=True)
+        aimax = magnitude(ops.take_along_axis(imax_row, imax, axis=-1))
+        degenerate = ops.logical_or(
+            ops.equal(ops.maximum(absakk, colmax), zero_r), ops.isnan(absakk)
+        )
+        safe_rowmax = ops.where(ops.equal(rowmax, zero_r), one_r, rowmax)
+        keep = ops.logical_or(
+            ops.greater_equal(absakk, ops.multiply(alpha, colmax)),
+            ops.greater_equal(
+                absakk,
+                ops.multiply(ops.multiply(alpha, colmax), ops.divide(colmax, safe_rowmax)),
+            ),
+        )
+        keep = ops.logical_or(keep, degenerate)
+        two = ops.logical_and(ops.logical_not(keep), ops.less(aimax, ops.multiply(alpha, rowmax)))
+        kp = ops.where(keep, kk, imax)
+        active = ops.logical_not(skip)
+        two = ops.logical_and(two, active)
+        one = ops.logical_and(ops.logical_not(two), active)
+        info = ops.where(
+            ops.logical_and(
+                ops.logical_and(active, degenerate), ops.equal(info, scalar(0, core.int64))
+            ),
+            scalar(k + 1, core.int64),
+            info,
+        )
+        # exchange rows and columns kk (k, or k + 1 for a 2x2 block) and kp
+        target = ops.where(two, scalar(k + 1, core.int64), kk)
+        order = _swap_order(n, ops.reshape(target, (*batch, 1)), ops.reshape(kp, (*batch, 1)))
+        order = ops.where(ops.reshape(active, (*batch, 1)), order, ops.arange(n, dtype=core.int64))
+        swapped = _swap_rows(work, order)
+        swapped = ops.matrix_transpose(_swap_rows(ops.matrix_transpose(swapped), order))
+        one_column, one_work = _ldl_step_one(swapped, k, hermitian, rows, columns)
+        two_columns, two_work = _ldl_step_two(swapped, k, hermitian, rows, columns)
+        updated_one = ops.where(degenerate, swapped, one_work)
+        one_column = ops.where(degenerate, ops.take(swapped, _index(k), axis=-1), one_column)
+        work = ops.where(one, updated_one, ops.where(two, two_work, work))
+        at_k = ops.equal(columns, kk)
+        at_k1 = ops.equal(columns, scalar(k + 1, core.int64))
+        new_one = ops.where(at_k, one_column, factor)
+        new_two = ops.where(at_k, ops.take(two_columns, _index(0), axis=-1), factor)
+        new_two = ops.where(at_k1, ops.take(two_columns, _index(1), axis=-1), new_two)
+        factor = ops.where(one, new_one, ops.where(two, new_two, factor))
+        pivot = ops.reshape(ops.add(kp, scalar(1, core.int64)), (*batch, 1))
+        slots = ops.arange(n, dtype=core.int64)
+        pivots = ops.where(
+            ops.logical_and(ops.reshape(one, (*batch, 1)), ops.equal(slots, kk)), pivot, pivots
+        )
+        in_block = ops.logical_and(
+            ops.greater_equal(slots, kk), ops.less_equal(slots, scalar(k + 1, core.int64))
+        )
+        pivots = ops.where(
+            ops.logical_and(ops.reshape(two, (*batch, 1)), in_block), ops.negative(pivot), pivots
+        )
+        skip = two
+    factor = ops.tril(factor)
+    return factor, ops.astype(pivots, core.int32), ops.astype(ops.reshape(info, batch), core.int32)
+
+
+def _ldl_step_one(work: Any, k: int, hermitian: bool, rows: Any, columns: Any) -> Any:
+    """A 1x1 pivot at column k: L's column k (D's entry on the diagonal) and the updated
+    trailing matrix (dsyr/zher: ``A_ij -= x_i (d x_j)``, the lower triangle mirrored)."""
+    dtype = dtype_of(work)
+    kk = scalar(k, core.int64)
+    akk = _pick(work, k, k)
+    column = ops.take(work, _index(k), axis=-1)  # (..., n, 1)
+    x = ops.where(ops.greater(rows, kk), column, scalar(0, dtype))
+    akk = ops.where(ops.equal(akk, scalar(0, dtype)), scalar(1, dtype), akk)  # not chosen then
+    if hermitian:
+        d11 = ops.astype(ops.reciprocal(ops.real(akk)), dtype)
+    else:
+        d11 = ops.reciprocal(akk)
+    temp = ops.multiply(
+        ops.negative(d11), _conj(ops.matrix_transpose(x)) if hermitian else ops.matrix_transpose(x)
+    )
+    work = _mirror_lower(ops.add(work, ops.multiply(x, temp)), hermitian)
+    l_column = ops.where(ops.greater(rows, kk), ops.multiply(column, d11), column)
+    return l_column, work
+
+
+def _ldl_step_two(work: Any, k: int, hermitian: bool, rows: Any, columns: Any) -> Any:
+    """A 2x2 pivot at columns k, k + 1: L's two columns (D's block in rows k, k + 1) as
+    (..., n, 2) and the updated trailing matrix (sytf2's/hetf2's 2x2 update)."""
+    n = work.shape[-1]
+    dtype = dtype_of(work)
+    if k + 1 >= n:  # never chosen: a 2x2 block needs a row below k
+        return ops.take(work, ops.asarray([k, k], dtype=core.int64), axis=-1), work
+    a_k = ops.take(work, _index(k), axis=-1)  # (..., n, 1)
+    a_k1 = ops.take(work, _index(k + 1), axis=-1)
+    akk, a1k, a11 = _pick(work, k, k), _pick(work, k + 1, k), _pick(work, k + 1, k + 1)
+    a1k = ops.where(ops.equal(a1k, scalar(0, dtype)), scalar(1, dtype), a1k)  # not chosen then
+    if hermitian:
+        d = ops.abs(a1k)
+        d11 = ops.divide(ops.real(a11), d)
+        d22 = ops.divide(ops.real(akk), d)
+        tt = ops.reciprocal(ops.subtract(ops.multiply(d11, d22), scalar(1, dtype_of(d))))
+        d21 = ops.divide(a1k, ops.astype(d, dtype))
+        scale = ops.astype(ops.divide(tt, d), dtype)
+        d11, d22 = ops.astype(d11, dtype), ops.astype(d22, dtype)
+        wk = ops.multiply(scale, ops.subtract(ops.multiply(d11, a_k), ops.multiply(d21, a_k1)))
+        wkp1 = ops.multiply(
+            scale, ops.subtract(ops.multiply(d22, a_k1), ops.multiply(ops.conj(d21), a_k))
+        )
+    else:
+        d11 = ops.divide(a11, a1k)
+        d22 = ops.divide(akk, a1k)
+        t = ops.reciprocal(ops.subtract(ops.multiply(d11, d22), scalar(1, dtype)))
+        scale = ops.divide(t, a1k)
+        wk = ops.multiply(scale, ops.subtract(ops.multiply(d11, a_k), a_k1))
+        wkp1 = ops.multiply(scale, ops.subtract(ops.multiply(d22, a_k1), a_k))
+    trailing = ops.greater(rows, scalar(k + 1, core.int64))  # (n, 1)
+    wk = ops.where(trailing, wk, scalar(0, dtype))
+    wkp1 = ops.where(trailing, wkp1, scalar(0, dtype))
+    first = ops.multiply(
+        a_k, _conj(ops.matrix_transpose(wk)) if hermitian else ops.matrix_transpose(wk)
+    )
+    second = ops.multiply(
+        a_k1, _conj(ops.matrix_transpose(wkp1)) if hermitian else ops.matrix_transpose(wkp1)
+    )
+    work = _mirror_lower(ops.subtract(ops.subtract(work, first), second), hermitian)
+    l_k = ops.where(trailing, wk, a_k)
+    l_k1 = ops.where(trailing, wkp1, a_k1)
+    return ops.concat([l_k, l_k1], axis=-1), work
+
+
+def ldl_solve_native(factor: Any, pivots: Any, b: Any, hermitian: bool) -> Any:
+    """``A^-1 B`` from ``ldl_factor_native``'s LD and pivots, as LAPACK's sytrs (hetrs when
+    hermitian and complex) solves it: ``L D`` forward, then ``L^T`` (``L^H``) backward, every
+    batch element following its own 1x1 and 2x2 blocks."""
+    n = factor.shape[-1]
+    dtype = dtype_of(factor)
+    hermitian = hermitian and dtype.kind == "c"
+    batch = _batch_shape(factor.shape[:-2], pivots.shape[:-1], b.shape[:-2])
+    factor = ops.broadcast_to(factor, (*batch, n, n))
+    b = ops.broadcast_to(b, (*batch, *b.shape[-2:]))
+    pivots = ops.astype(ops.broadcast_to(pivots, (*batch, n)), core.int64)
+    rows = ops.reshape(ops.arange(n, dtype=core.int64), (n, 1))
+    zero = scalar(0, core.int64)
+    identity = ops.arange(n, dtype=core.int64)
+
+    def entry(k: int) -> Any:  # pivots[..., k] as (..., 1, 1)
+        return ops.reshape(ops.take(pivots, _index(k), axis=-1), (*batch, 1, 1))
+
+    def exchange(x: Any, mask: Any, first: int, pivot: Any) -> Any:
+        partner = ops.subtract(ops.abs(pivot), scalar(1, core.int64))
+        order = _swap_order(n, scalar(first, core.int64), ops.reshape(partner, (*batch, 1)))
+        order = ops.where(ops.reshape(mask, (*batch, 1)), order, identity)
+        return _swap_rows(x, order)
+
+    def row(x: Any, k: int) -> Any:
+        return ops.take(x, _index(k), axis=-2)  # (..., 1, m)
+
+    def column_below(k: int, start: int) -> Any:  # L's column k on rows >= start, else 0
+        column = ops.take(factor, _index(k), axis=-1)
+        return ops.where(
+            ops.greater_equal(rows, scalar(start, core.int64)), column, scalar(0, dtype)
+        )
+
+    def set_row(x: Any, k: int, value: Any) -> Any:
+        return ops.where(ops.equal(rows, scalar(k, core.int64)), value, x)
+
+    # which columns start a 2x2 block
+    starts = []
+    previous = ops.zeros((*batch, 1, 1), dtype=core.bool)
+    for k in range(n):
+        start = ops.logical_and(ops.less(entry(k), zero), ops.logical_not(previous))
+        starts.append(start)
+        previous = start
+    # L D X = B
+    x = b
+    for k in range(n):
+        pivot = entry(k)
+        one = ops.greater(pivot, zero)
+        two = starts[k]
+        x = exchange(x, one, k, pivot)
+        x = exchange(x, two, k + 1, pivot) if k + 1 < n else x
+        # 1x1: eliminate below, then divide by D_kk
+        x_k = row(x, k)
+        d = _pick(factor, k, k)
+        if hermitian:
+            d = ops.astype(ops.real(d), dtype)
+        d = ops.where(ops.equal(d, scalar(0, dtype)), scalar(1, dtype), d)
+        one_x = ops.subtract(x, ops.multiply(column_below(k, k + 1), x_k))
+        one_x = set_row(one_x, k, ops.multiply(x_k, ops.reciprocal(d)))
+        if k + 1 < n:
+            x_k1 = row(x, k + 1)
+            two_x = ops.subtract(x, ops.multiply(column_below(k, k + 2), x_k))
+            two_x = ops.subtract(two_x, ops.multiply(column_below(k + 1, k + 2), x_k1))
+            akm1k = _pick(factor, k + 1, k)
+            akm1k = ops.where(ops.equal(akm1k, scalar(0, dtype)), scalar(1, dtype), akm1k)
+            upper = ops.conj(akm1k) if hermitian else akm1k
+            akm1 = ops.divide(_pick(factor, k, k), upper)
+            ak = ops.divide(_pick(factor, k + 1, k + 1), akm1k)
+            denom = ops.subtract(ops.multiply(akm1, ak), scalar(1, dtype))
+            bkm1 = ops.divide(x_k, upper)
+            bk = ops.divide(x_k1, akm1k)
+            two_x = set_row(two_x, k, ops.divide(ops.subtract(ops.multiply(ak, bkm1), bk), denom))
+            two_x = set_row(
+                two_x, k + 1, ops.divide(ops.subtract(ops.multiply(akm1, bk), bkm1), denom)
+            )
+            x = ops.where(one, one_x, ops.where(two, two_x, x))
+        else:
+            x = ops.where(one, one_x, x)
+    # L^T X = B (L^H when hermitian), from the last column back
+    for k in range(n - 1, -1, -1):
+        pivot = entry(k)
+        one = ops.greater(pivot, zero)
+        end = starts[k - 1] if k > 0 else ops.zeros((*batch, 1, 1), dtype=core.bool)
+        below = ops.where(ops.greater(rows, scalar(k, core.int64)), x, scalar(0, dtype))
+        column = column_below(k, k + 1)
+        if hermitian:
+            column = ops.conj(column)
+        update_k = ops.sum(ops.multiply(column, below), axis=-2, keepdims=True)
+        one_x = set_row(x, k, ops.subtract(row(x, k), update_k))
+        x_next = exchange(one_x, one, k, pivot)
+        if k > 0:
+            previous_column = column_below(k - 1, k + 1)
+            if hermitian:
+                previous_column = ops.conj(previous_column)
+            update_previous = ops.sum(ops.multiply(previous_column, below), axis=-2, keepdims=True)
+            two_x = set_row(one_x, k - 1, ops.subtract(row(x, k - 1), update_previous))
+            two_x = exchange(two_x, end, k, pivot)
+            x_next = ops.where(end, two_x, x_next)
+        x = ops.where(ops.logical_or(one, end), x_next, x)
+    return x

@@ -12,7 +12,9 @@ through the pseudo-inverse for every driver (torch's ``gelsy`` gives the same so
 full-rank systems). Singular inputs are not detected: ``inv`` of a singular matrix gives
 whatever the backend gives (torch raises ``LinAlgError``).
 
-Not here: ``ldl_factor``/``ldl_factor_ex``/``ldl_solve``.
+``ldl_factor`` follows LAPACK's unblocked Bunch-Kaufman algorithm (sytf2/hetf2, lower
+triangle), giving torch's LD and pivots (LAPACK's 1-based convention, negative for 2x2
+blocks); it has no gradient, as in torch.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from frontends.torch._dtype import HALF_FLOATS
 from frontends.torch._frontend import torch_function
 from frontends.torch._linalg_native import (
     LinAlgError,
+    _batch_shape,
     check_floating,
     check_matrix,
     cholesky_native,
@@ -38,6 +41,8 @@ from frontends.torch._linalg_native import (
     eigh_native,
     eps,
     inv_native,
+    ldl_factor_native,
+    ldl_solve_native,
     lu_native,
     lu_triangles,
     matrix_exp_native,
@@ -643,3 +648,85 @@ def householder_product(A: Tensor, tau: Tensor, *, out: Tensor | None = None) ->
 
 
 __all__ += ["householder_product"]
+
+
+_ldl_factor_type = return_types.make("linalg_ldl_factor", ("LD", "pivots"))
+_ldl_factor_ex_type = return_types.make("linalg_ldl_factor_ex", ("LD", "pivots", "info"))
+
+
+def _ldl_factor(A: Any, hermitian: bool, check_errors: bool, name: str) -> tuple[Any, Any, Any]:
+    check_floating("torch.linalg.ldl_factor_ex", A)
+    check_matrix("torch.linalg.ldl_factor_ex", A)
+    if 0 in tuple(A.shape):
+        batch = tuple(A.shape[:-2])
+        return (
+            A,
+            ops.zeros((*batch, A.shape[-1]), dtype=core.int32),
+            ops.zeros(batch, dtype=core.int32),
+        )
+    factor, pivots, info = ldl_factor_native(A, hermitian)
+    if check_errors and ops.any(ops.greater(info, scalar(0, core.int32))):  # one host sync
+        raise LinAlgError(
+            f"{name}: the Bunch-Kaufman pivot of some column is zero or nan (LAPACK info > 0: "
+            "D is singular); torch 2.13 reports this as an internal assert 'Unknown error code'"
+        )
+    return factor, pivots, info
+
+
+@unsupported_dtypes(*_FLOAT_ONLY)
+@torch_function("A")
+def ldl_factor_ex(
+    A: Tensor, *, hermitian: bool = False, check_errors: bool = False, out: Any = None
+) -> Any:
+    """``linalg_ldl_factor_ex(LD, pivots, info)``: ``A = P L D L^T P^T`` (``L^H`` when
+    ``hermitian``) from the lower triangle of ``A``; info is LAPACK's (the first column with
+    a zero pivot, else 0), checked only when ``check_errors``."""
+    factor, pivots, info = _ldl_factor(A, hermitian, check_errors, "torch.linalg.ldl_factor_ex")
+    return _ldl_factor_ex_type(factor, pivots, info)
+
+
+@unsupported_dtypes(*_FLOAT_ONLY)
+@torch_function("A")
+def ldl_factor(A: Tensor, *, hermitian: bool = False, out: Any = None) -> Any:
+    """``linalg_ldl_factor(LD, pivots)``; a singular D raises (reading info to the host), as
+    torch raises."""
+    factor, pivots, _ = _ldl_factor(A, hermitian, True, "torch.linalg.ldl_factor")
+    return _ldl_factor_type(factor, pivots)
+
+
+@unsupported_dtypes(*_FLOAT_ONLY)
+@torch_function("LD")
+def ldl_solve(
+    LD: Tensor, pivots: Tensor, B: Tensor, *, hermitian: bool = False, out: Tensor | None = None
+) -> Tensor:
+    """Solves ``A X = B`` from ``ldl_factor``'s LD and pivots (LAPACK's sytrs/hetrs)."""
+    name = "torch.linalg.ldl_solve"
+    check_matrix(name, LD, arg="LD")
+    if ndim_of(B) < 2:
+        raise IndexError("Dimension out of range (expected to be in range of [-1, 0], but got -2)")
+    if dtype_of(pivots) not in (core.int32, core.int64):
+        raise RuntimeError(
+            f"{name}: Expected pivots to be integers. Got {torch_name(dtype_of(pivots))}"
+        )
+    if dtype_of(B) != dtype_of(LD):
+        raise RuntimeError(
+            f"Expected b and A to have the same dtype, but found b of type "
+            f"{torch_name(dtype_of(B))} and A of type {torch_name(dtype_of(LD))} instead."
+        )
+    if tuple(pivots.shape) != tuple(LD.shape[:-1]):
+        raise RuntimeError(
+            f"{name}: Expected LD.shape[:-1] and pivots.shape to be the same, but got pivots "
+            f"with shape {list(pivots.shape)} instead"
+        )
+    if B.shape[-2] != LD.shape[-1]:
+        raise RuntimeError(
+            f"Incompatible matrix sizes for {name}: each A matrix is {LD.shape[-1]} by "
+            f"{LD.shape[-1]} but each b matrix is {B.shape[-2]} by {B.shape[-1]}"
+        )
+    if 0 in tuple(LD.shape) or 0 in tuple(B.shape):
+        shape = (*_batch_shape(LD.shape[:-2], B.shape[:-2]), *B.shape[-2:])
+        return ops.zeros(shape, dtype=dtype_of(B))
+    return ldl_solve_native(LD, pivots, B, hermitian)
+
+
+__all__ += ["ldl_factor", "ldl_factor_ex", "ldl_solve"]
