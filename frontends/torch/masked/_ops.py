@@ -303,7 +303,7 @@ def _counted(
         count = sum(ones, dim, keepdim=keepdim)
         return sum(input, dim, keepdim=keepdim, dtype=dtype), count, None
     inmask = _input_mask(input, mask=mask)
-    count = inmask.sum(dim=dim, keepdim=bool(keepdim))
+    count = sum(inmask, dim, keepdim=keepdim)  # int64, as torch's inmask.sum(dim=dim)
     return sum(input, dim, keepdim=keepdim, dtype=dtype, mask=inmask), count, inmask
 
 
