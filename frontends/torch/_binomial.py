@@ -21,11 +21,7 @@ from frontends.torch.random_sampling import Generator, _state
 
 __all__ = ["binomial"]
 
-# log(k!) minus Stirling's approximation of it, for k = 0..9 (computed, not tabulated)
-_STIRLING_TAIL = [
-    math.lgamma(k + 1) - ((k + 0.5) * math.log(k + 1) - (k + 1) + 0.5 * math.log(2 * math.pi))
-    for k in range(10)
-]
+_HALF_LOG_2PI = 0.5 * math.log(2 * math.pi)
 
 
 def _f64(value: float) -> Any:
@@ -33,8 +29,13 @@ def _f64(value: float) -> Any:
 
 
 def _stirling_tail(k: Any) -> Any:
-    """log(k!) - Stirling(k): the exact values below 10, the series above."""
+    """log(k!) minus Stirling's approximation of it: from lgamma below 10, from the
+    asymptotic series above (where the lgamma difference would cancel digits)."""
     kp1 = ops.add(k, _f64(1.0))
+    exact = ops.add(
+        ops.subtract(ops.lgamma(kp1), ops.multiply(ops.add(k, _f64(0.5)), ops.log(kp1))),
+        ops.subtract(kp1, _f64(_HALF_LOG_2PI)),
+    )
     kp1sq = ops.multiply(kp1, kp1)
     series = ops.divide(
         ops.subtract(
@@ -43,19 +44,18 @@ def _stirling_tail(k: Any) -> Any:
         ),
         kp1,
     )
-    result = series
-    for small, value in enumerate(_STIRLING_TAIL):
-        result = ops.where(ops.equal(k, _f64(float(small))), _f64(value), result)
-    return result
+    return ops.where(ops.less(k, _f64(10.0)), exact, series)
 
 
 def _inversion(count: Any, prob: Any, active: Any, rng: Any) -> Any:
     """Geometric-sums inversion (prob <= 0.5, count * prob < 10): count how many geometric
     waiting times fit in ``count`` trials."""
     shape = tuple(count.shape)
+    successes = ops.zeros(shape, dtype=core.float64)
+    if not bool(ops.any(active)):
+        return successes
     log_q = ops.log1p(ops.negative(prob))
     total = ops.zeros(shape, dtype=core.float64)
-    successes = ops.zeros(shape, dtype=core.float64)
     while bool(ops.any(active)):
         u = ops.random.uniform(shape, dtype=core.float64, generator=rng)
         geom = ops.ceil(ops.divide(ops.log(u), log_q))
@@ -73,6 +73,9 @@ def _inversion(count: Any, prob: Any, active: Any, rng: Any) -> Any:
 def _btrs(count: Any, prob: Any, active: Any, rng: Any) -> Any:
     """Hormann's BTRS (prob <= 0.5, count * prob >= 10); rejected elements redraw."""
     shape = tuple(count.shape)
+    result = ops.zeros(shape, dtype=core.float64)
+    if not bool(ops.any(active)):
+        return result
     one, half = _f64(1.0), _f64(0.5)
     # elements left to the other algorithm get parameters that keep the logs finite
     count = ops.where(active, count, _f64(100.0))
@@ -98,7 +101,6 @@ def _btrs(count: Any, prob: Any, active: Any, rng: Any) -> Any:
         ),
         ops.add(_stirling_tail(m), _stirling_tail(ops.subtract(count, m))),
     )
-    result = ops.zeros(shape, dtype=core.float64)
     while bool(ops.any(active)):
         u = ops.subtract(ops.random.uniform(shape, dtype=core.float64, generator=rng), half)
         v = ops.random.uniform(shape, dtype=core.float64, generator=rng)

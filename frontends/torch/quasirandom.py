@@ -95,6 +95,7 @@ class SobolEngine:
             ops.reshape(_scaled(self.shift.native, _dtype.get_default_dtype()), (1, -1))
         )
         self.num_generated = 0
+        self._state_bits: tuple[Tensor, Any] | None = None
 
     def _scramble(self) -> None:
         """torch's scrambling: a digital shift and lower-triangular bit matrices (each
@@ -133,17 +134,25 @@ class SobolEngine:
                     f"Trying to create tensor with negative dimension {count}: "
                     f"[{count}, {self.dimension}]"
                 )
-            points = self._points(start, count)
             if count:
-                self.quasi = Tensor._from_native(points[-1])
-            result = _scaled(points, target)
+                points, _ = self._points(start, count)
+                self.quasi = Tensor._from_native(points[count - 1])
+                result = _scaled(points, target)[:count]
+            else:
+                result = ops.zeros((0, self.dimension), dtype=target.core_dtype)
             if self.num_generated == 0:
                 first = ops.astype(self._first_point.native, target.core_dtype)
                 result = ops.concat([first, result], axis=0)
         self.num_generated += n
         tensor = Tensor._from_native(result)
         if out is not None:
-            out.resize_as_(tensor).copy_(tensor)
+            if tuple(out.shape) != tuple(tensor.shape) and not out._is_view:
+                # torch's out.resize_as_(result): a new value of the result's shape
+                out._value = ops.astype(result, out.dtype.core_dtype)
+                out._version += 1
+                out._view_strides = None
+            else:
+                out.copy_(tensor)
             return out
         return tensor
 
@@ -173,29 +182,34 @@ class SobolEngine:
         n = int(n)
         last = self.num_generated + n - 1
         if n > 0 and last > 0:
-            self.quasi = Tensor._from_native(self._points(last, 1)[0])
+            self.quasi = Tensor._from_native(self._points(last, 1)[0][0])
         self.num_generated += n
         return self
 
-    def _points(self, start: int, count: int) -> Any:
-        """Points ``start .. start + count - 1`` as (count, dimension) int64: the shift XOR
-        the direction numbers picked by the bits of each index's Gray code."""
-        index = ops.arange(start, start + count, dtype=core.int64)
-        gray = ops.bitwise_xor(
-            index, ops.bitwise_right_shift(index, ops.asarray(1, dtype=core.int64))
-        )
-        gray = ops.reshape(gray, (count, 1))
-        state = self.sobolstate.native
-        points = ops.broadcast_to(ops.reshape(self.shift.native, (1, -1)), (count, self.dimension))
-        one = ops.asarray(1, dtype=core.int64)
-        for bit in range(self.MAXBIT):
-            if start + count - 1 < 1 << bit:
-                break
-            selected = ops.bitwise_and(
-                ops.bitwise_right_shift(gray, ops.asarray(bit, dtype=core.int64)), one
+    def _points(self, start: int, count: int) -> tuple[Any, int]:
+        """Points ``start .. start + count - 1`` (and some after) as (n, dimension) int64: the shift XOR
+        the direction numbers picked by the bits of each index's Gray code, as one product
+        of bit matrices mod 2 (XOR is addition mod 2 bit by bit)."""
+        # computed for a power-of-two number of indices (at least 8) and sliced, so draws
+        # of nearby sizes share array shapes (one compilation on jax)
+        padded = max(8, 1 << (count - 1).bit_length())
+        index = numpy.arange(start, start + padded, dtype=numpy.int64)
+        gray = index ^ (index >> 1)
+        gray_bits = (gray[:, None] >> numpy.arange(self.MAXBIT)) & 1  # (padded, 30 b)
+        if self._state_bits is None or self._state_bits[0] is not self.sobolstate:
+            self._state_bits = (
+                self.sobolstate,
+                _bits(ops.permute_dims(self.sobolstate.native, (1, 0))),
             )
-            points = ops.bitwise_xor(points, ops.multiply(selected, state[:, bit]))
-        return points
+        state_bits = self._state_bits[1]  # (30 b, dimension * 30 bits)
+        sums = ops.add(
+            ops.matmul(ops.asarray(gray_bits.astype(numpy.float32)), state_bits),
+            _bits(ops.reshape(self.shift.native, (1, -1))),
+        )
+        parity = ops.astype(ops.remainder(sums, ops.asarray(2.0, dtype=core.float32)), core.int64)
+        parity = ops.reshape(parity, (padded, self.dimension, self.MAXBIT))
+        points = ops.sum(ops.multiply(parity, _bit_weights(False)), axis=-1)
+        return points, count
 
     def __repr__(self) -> str:
         fmt_string = [f"dimension={self.dimension}"]
@@ -211,6 +225,17 @@ def _scaled(points: Any, target: Any) -> Any:
     scaled by 2**-30 (exact), as torch does."""
     value = ops.astype(points, target.core_dtype)
     return ops.multiply(value, ops.asarray(2.0**-_MAXBIT, dtype=target.core_dtype))
+
+
+def _bits(state: Any) -> Any:
+    """(rows, dimension) integers as a (rows, dimension * 30) float32 matrix of their bits,
+    least significant first."""
+    shifts = ops.asarray(numpy.arange(_MAXBIT, dtype=numpy.int64))
+    bits = ops.bitwise_and(
+        ops.bitwise_right_shift(ops.reshape(state, (*state.shape, 1)), shifts),
+        ops.asarray(1, dtype=core.int64),
+    )
+    return ops.reshape(ops.astype(bits, core.float32), (state.shape[0], -1))
 
 
 def _bit_weights(descending: bool) -> Any:

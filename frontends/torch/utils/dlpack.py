@@ -39,20 +39,24 @@ class DLDeviceType(enum.IntEnum):
     kDLMAIA = 17
 
 
+_INVALID = (
+    "from_dlpack received an invalid capsule. Note that DLTensor capsules can be consumed "
+    "only once, so you might have already constructed a tensor from it once."
+)
+
+
 class _Capsule:
     """A bare DLPack capsule as an object with ``__dlpack__`` (what the backends take)."""
 
     def __init__(self, capsule: Any) -> None:
         self._capsule = capsule
 
-    def __dlpack__(self, **kwargs: Any) -> Any:
+    def __dlpack__(self, stream: Any = None, **kwargs: Any) -> Any:
+        if kwargs:  # a bare capsule is of the unversioned protocol: consumers then retry
+            raise TypeError("a DLPack capsule takes no max_version / dl_device / copy")
         capsule, self._capsule = self._capsule, None
         if capsule is None:
-            raise RuntimeError(
-                "from_dlpack received an invalid capsule. Note that DLTensor capsules can be "
-                "consumed only once, so you might have already constructed a tensor from it "
-                "once."
-            )
+            raise RuntimeError(_INVALID)
         return capsule
 
     def __dlpack_device__(self) -> tuple[int, int]:
@@ -72,12 +76,12 @@ def from_dlpack(ext_tensor: Any) -> Tensor:
     if isinstance(ext_tensor, FrontendArray):
         return ext_tensor.shared_as(Tensor)
     if type(ext_tensor).__name__ == "PyCapsule":
+        # a consumer renames the capsule it took ("used_dltensor"): refuse those
+        if not repr(ext_tensor).startswith('<capsule object "dltensor'):
+            raise RuntimeError(_INVALID)
         ext_tensor = _Capsule(ext_tensor)
     elif not hasattr(ext_tensor, "__dlpack__"):
-        raise RuntimeError(
-            "from_dlpack received an invalid capsule. Note that DLTensor capsules can be "
-            "consumed only once, so you might have already constructed a tensor from it once."
-        )
+        raise RuntimeError(_INVALID)
     native = ops.from_dlpack(ext_tensor)
     return Tensor._from_native(ops.asarray(native, copy=True))
 
