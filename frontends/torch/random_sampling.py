@@ -231,8 +231,15 @@ def _numel(shape: tuple[int, ...]) -> int:
 def _uniform_values(
     mt: kernels.MT19937State, shape: tuple[int, ...], dtype: core.Dtype, low: float, high: float
 ) -> Any:
-    """torch's ``uniform_kernel``: opmath uniforms, cast; a value rounding up to ``to`` is
-    ``from``."""
+    """torch's ``uniform_kernel`` as a native array (see :func:`_uniform_host`)."""
+    return ops.asarray(_uniform_host(mt, shape, dtype, low, high), dtype=dtype)
+
+
+def _uniform_host(
+    mt: kernels.MT19937State, shape: tuple[int, ...], dtype: core.Dtype, low: float, high: float
+) -> numpy.ndarray:
+    """torch's ``uniform_kernel`` on the host: opmath uniforms, cast; a value rounding up
+    to ``to`` is ``from``."""
     if low > high:
         raise RuntimeError(
             f"uniform_ expects to return a [from, to) range, but found from={_cpp(low)} > "
@@ -242,8 +249,7 @@ def _uniform_values(
     values = kernels.uniform_from_to(mt, _numel(shape), float(low), float(high), double)
     target = _numpy_dtype(dtype)
     values = values.astype(target)
-    values = numpy.where(values == target.type(high), target.type(low), values)
-    return ops.asarray(values.reshape(shape), dtype=dtype)
+    return numpy.where(values == target.type(high), target.type(low), values).reshape(shape)
 
 
 def _normal_values(

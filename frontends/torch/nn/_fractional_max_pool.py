@@ -19,9 +19,10 @@ from typing import Any
 import numpy
 
 import core
+from core import autodiff as _ad
 from core import native as ops
+from frontends.base.array import to_native
 from frontends.torch import _dtype
-from frontends.torch._frontend import torch_function
 from frontends.torch._tensor import Tensor
 
 __all__ = [
@@ -65,7 +66,8 @@ def _check(n: int, x: Any, kernel: tuple[int, ...], output: tuple[int, ...], sam
                 f"{prefix}: pool {name} {k} too large relative to input {name} {size}"
             )
     sample_shape = tuple(samples.shape)
-    if core.as_core_dtype(samples.dtype) != core.as_core_dtype(x.dtype):
+    sample_dtype = samples.dtype.core_dtype if isinstance(samples, Tensor) else samples.dtype
+    if core.as_core_dtype(sample_dtype) != core.as_core_dtype(x.dtype):
         raise RuntimeError("Expect _random_samples to have the same dtype as input")
     if len(sample_shape) != 3:
         raise RuntimeError(f"Expect _random_samples to have 3 dimensions, got {len(sample_shape)}")
@@ -78,105 +80,105 @@ def _check(n: int, x: Any, kernel: tuple[int, ...], output: tuple[int, ...], sam
         raise RuntimeError(f"Expect _random_samples.size(2) equals to {n}; got {sample_shape[2]}.")
 
 
-def _starts(sample: Any, size: int, out: int, k: int, dtype: core.Dtype) -> Any:
-    """torch's ``generate_intervals`` for the samples ``(N, C)``: window starts ``(N, C, out)``."""
-    last = ops.full((*tuple(sample.shape), 1), size - k, dtype=core.int64)
+def _starts(samples: numpy.ndarray, size: int, out: int, k: int) -> numpy.ndarray:
+    """torch's ``generate_intervals`` for host samples ``(N, C)`` in the input's dtype:
+    window starts ``(N, C, out)``. Half and bfloat16 round after each step (c10's ``Half``
+    computes in float)."""
+    last = numpy.full((*samples.shape, 1), size - k, numpy.int64)
     if out <= 1:
         return last[..., :out]
-    reduced = dtype in ("float16", "bfloat16")
-    exact = core.float32 if reduced else dtype
-    host = numpy.dtype(str(exact))
+    dtype = samples.dtype
+    exact = numpy.dtype(numpy.float64 if dtype == numpy.float64 else numpy.float32)
 
-    def rounded(v: Any) -> Any:
-        return ops.astype(ops.astype(v, dtype), exact) if reduced else v
+    def rounded(v: numpy.ndarray) -> numpy.ndarray:
+        return v.astype(dtype).astype(exact)
 
-    alpha_host = host.type(size - k) / host.type(out - 1)
-    if reduced:
-        alpha_host = host.type(numpy.asarray(alpha_host).astype(_numpy(dtype)))
-    alpha = ops.asarray(alpha_host, dtype=exact)
-    u = ops.expand_dims(rounded(ops.astype(sample, exact)), axis=-1)
-    steps = ops.asarray(numpy.arange(out - 1, dtype=host), dtype=exact)
-    scaled = rounded(ops.multiply(rounded(ops.add(steps, u)), alpha))
-    offset = rounded(ops.multiply(u, alpha))
-    starts = ops.subtract(ops.astype(scaled, core.int64), ops.astype(offset, core.int64))
-    return ops.concat([starts, last], axis=-1)
+    alpha = rounded(numpy.asarray(exact.type(size - k) / exact.type(out - 1)))
+    u = rounded(samples.astype(exact))[..., None]
+    steps = numpy.arange(out - 1, dtype=exact)
+    with numpy.errstate(invalid="ignore"):
+        scaled = rounded(rounded(steps + u) * alpha).astype(numpy.int64)
+        offset = rounded(u * alpha).astype(numpy.int64)
+    return numpy.concatenate([scaled - offset, numpy.broadcast_to(last, (*samples.shape, 1))], -1)
 
 
-def _numpy(dtype: core.Dtype) -> Any:
-    if dtype == "bfloat16":
-        import ml_dtypes
-
-        return ml_dtypes.bfloat16
-    return numpy.dtype(str(dtype))
-
-
-def _pool(n: int, x: Any, kernel: tuple[int, ...], output: tuple[int, ...], samples: Any) -> Any:
-    """Pooled values and flat indices of a batched ``(N, C, *spatial)`` input."""
-    dtype = core.as_core_dtype(x.dtype)
-    batch, channels, *spatial = (int(s) for s in x.shape)
-    samples = samples[:batch]
-    flat = None
+def _window_indices(
+    samples: numpy.ndarray,
+    spatial: tuple[int, ...],
+    kernel: tuple[int, ...],
+    output: tuple[int, ...],
+) -> numpy.ndarray:
+    """Flat indices (within a plane) of every window element: ``(N, C, *output, window)``."""
+    n = len(spatial)
+    batch, channels = samples.shape[:2]
+    flat = numpy.zeros((batch, channels) + (1,) * (2 * n), numpy.int64)
     for d in range(n):
-        starts = _starts(
-            samples[..., _SAMPLE_COLUMNS[n][d]], spatial[d], output[d], kernel[d], dtype
-        )
-        positions = ops.add(
-            ops.expand_dims(starts, axis=-1),
-            ops.asarray(numpy.arange(kernel[d]), dtype=core.int64),
-        )  # (N, C, out_d, k_d)
+        starts = _starts(samples[..., _SAMPLE_COLUMNS[n][d]], spatial[d], output[d], kernel[d])
+        positions = starts[..., None] + numpy.arange(kernel[d])  # (N, C, out_d, k_d)
         shape = [batch, channels] + [1] * (2 * n)
         shape[2 + d], shape[2 + n + d] = output[d], kernel[d]
-        positions = ops.reshape(positions, tuple(shape))  # unit axes inserted: same order
-        flat = positions if flat is None else ops.add(ops.multiply(flat, spatial[d]), positions)
-    window = math.prod(kernel)
-    cells = math.prod(output)
-    index = ops.reshape(
-        ops.broadcast_to(flat, (batch, channels, *output, *kernel)),
-        (batch, channels, cells * window),
-    )
-    plane = ops.reshape(x, (batch, channels, math.prod(spatial)))
-    values = ops.reshape(
-        ops.take_along_axis(plane, index, axis=-1), (batch, channels, *output, window)
-    )
-    index = ops.reshape(index, (batch, channels, *output, window))
+        flat = flat * spatial[d] + positions.reshape(shape)  # unit axes inserted: same order
+    flat = numpy.broadcast_to(flat, (batch, channels, *output, *kernel))
+    return flat.reshape(batch, channels, *output, math.prod(kernel))
+
+
+def _pick(plane: Any, index: Any) -> Any:
+    """The picked window element of each output: the first maximum, or the last NaN (torch's
+    ``val > maxVal || isnan(val)`` scan). ``plane``: ``(N, C, P)``; ``index``:
+    ``(N, C, cells, window)`` flat within a plane."""
+    batch, channels, cells, window = (int(s) for s in index.shape)
+    values = ops.take_along_axis(plane, ops.reshape(index, (batch, channels, -1)), axis=-1)
+    values = ops.reshape(values, (batch, channels, cells, window))
     nan = ops.isnan(values)
-    finite = ops.where(nan, ops.asarray(-math.inf, dtype=dtype), values)
-    pick = ops.argmax(finite, axis=-1, keepdims=True)
+    finite = ops.where(nan, ops.full((), -math.inf, dtype=core.as_core_dtype(values.dtype)), values)
+    first_max = ops.argmax(finite, axis=-1, keepdims=True)
     last_nan = ops.subtract(window - 1, ops.argmax(ops.flip(nan, axis=-1), axis=-1, keepdims=True))
-    pick = ops.where(ops.any(nan, axis=-1, keepdims=True), last_nan, pick)
-    pooled = ops.squeeze(ops.take_along_axis(values, pick, axis=-1), axis=-1)
-    indices = ops.squeeze(ops.take_along_axis(index, pick, axis=-1), axis=-1)
-    return pooled, ops.astype(indices, core.int64)
+    pick = ops.where(ops.any(nan, axis=-1, keepdims=True), last_nan, first_max)
+    return ops.squeeze(ops.take_along_axis(index, pick, axis=-1), axis=-1)
 
 
-def _fractional_op(n: int) -> Any:
-    def op(input: Any, kernel_size: Any, output_size: Any, _random_samples: Any) -> Any:
-        kernel = _sizes(kernel_size, n, "kernel_size")
-        output = _sizes(output_size, n, "output_size")
-        _check(n, input, kernel, output, _random_samples)
-        dtype = core.as_core_dtype(input.dtype)
-        if not dtype.is_float_dtype:
-            raise NotImplementedError(
-                f'"fractional_max_pool{n}d_out_frame" not implemented for '
-                f"'{_dtype.scalar_type_name(dtype)}'"
-            )
-        batched = len(input.shape) == n + 2
-        x = input if batched else ops.expand_dims(input, axis=0)
-        samples = _random_samples
-        if 0 in tuple(x.shape) or 0 in output:
-            shape = (*tuple(x.shape[:2]), *output)
-            pooled, indices = ops.zeros(shape, dtype=dtype), ops.zeros(shape, dtype=core.int64)
-        else:
-            pooled, indices = _pool(n, x, kernel, output, samples)
-        if not batched:
-            pooled, indices = ops.squeeze(pooled, axis=0), ops.squeeze(indices, axis=0)
-        return pooled, indices
-
-    op.__name__ = op.__qualname__ = f"_fractional_max_pool{n}d"
-    return torch_function("input")(op)
+_compiled_pick = core.compile(_pick)
 
 
-_ops = {2: _fractional_op(2), 3: _fractional_op(3)}
+def _host(samples: Any) -> numpy.ndarray:
+    if isinstance(samples, numpy.ndarray):
+        return samples
+    native = samples.native if isinstance(samples, Tensor) else to_native(samples)
+    return core.Array(native).to_numpy()
+
+
+def _fractional(
+    n: int, input: Any, kernel_size: Any, output_size: Any, samples: Any
+) -> tuple[Tensor, Tensor]:
+    """The pooled values and flat int64 indices (torch's ``fractional_max_pool{n}d`` op)."""
+    kernel = _sizes(kernel_size, n, "kernel_size")
+    output = _sizes(output_size, n, "output_size")
+    x = input.native if isinstance(input, Tensor) else to_native(input)
+    _check(n, x, kernel, output, samples)
+    dtype = core.as_core_dtype(x.dtype)
+    if not dtype.is_float_dtype:
+        raise NotImplementedError(
+            f'"fractional_max_pool{n}d_out_frame" not implemented for '
+            f"'{_dtype.scalar_type_name(dtype)}'"
+        )
+    batched = len(x.shape) == n + 2
+    if not batched:
+        x = ops.expand_dims(x, axis=0)
+    batch, channels, *spatial = (int(s) for s in x.shape)
+    shape = (batch, channels, *output)
+    if 0 in shape:
+        pooled, indices = ops.zeros(shape, dtype=dtype), ops.zeros(shape, dtype=core.int64)
+    else:
+        host_index = _window_indices(_host(samples)[:batch], tuple(spatial), kernel, output)
+        index = ops.asarray(host_index.reshape(batch, channels, -1, host_index.shape[-1]))
+        plane = ops.reshape(x, (batch, channels, math.prod(spatial)))
+        with _ad.no_grad():
+            chosen = _compiled_pick(plane, index)  # (N, C, cells)
+        pooled = ops.reshape(ops.take_along_axis(plane, chosen, axis=-1), shape)
+        indices = ops.reshape(chosen, shape)
+    if not batched:
+        pooled, indices = ops.squeeze(pooled, axis=0), ops.squeeze(indices, axis=0)
+    return Tensor._from_native(pooled), Tensor._from_native(indices)
 
 
 def _with_indices(
@@ -203,11 +205,15 @@ def _with_indices(
             raise IndexError("tuple index out of range")
         output_size = [int(input.size(-n + d) * ratio[d]) for d in range(n)]
     if _random_samples is None:
-        from frontends.torch.random_sampling import rand
+        from frontends.torch import random_sampling
 
         n_batch = 1 if input.dim() == n + 1 else input.size(0)
-        _random_samples = rand(n_batch, input.size(-n - 1), n, dtype=input.dtype)
-    return _ops[n](input, kernel_size, output_size, _random_samples)
+        shape = (n_batch, input.size(-n - 1), n)
+        dtype = random_sampling._float_dtype(input.dtype)
+        _random_samples = random_sampling._uniform_host(
+            random_sampling._mt(None), shape, dtype, 0.0, 1.0
+        )  # torch.rand(shape, dtype=input.dtype), kept on the host
+    return _fractional(n, input, kernel_size, output_size, _random_samples)
 
 
 def fractional_max_pool2d_with_indices(
