@@ -47,35 +47,30 @@ def _stirling_tail(k: Any) -> Any:
     return ops.where(ops.less(k, _f64(10.0)), exact, series)
 
 
+def _inversion_round(u: Any, total: Any, successes: Any, active: Any, count: Any, prob: Any):
+    """One round of the geometric-sums inversion: each active element adds a geometric
+    waiting time; it stops once the times pass ``count``."""
+    geom = ops.ceil(ops.divide(ops.log(u), ops.log1p(ops.negative(prob))))
+    total = ops.where(active, ops.add(total, geom), total)
+    going = ops.logical_and(active, ops.logical_not(ops.greater(total, count)))
+    return total, ops.where(going, ops.add(successes, _f64(1.0)), successes), going
+
+
 def _inversion(count: Any, prob: Any, active: Any, rng: Any) -> Any:
-    """Geometric-sums inversion (prob <= 0.5, count * prob < 10): count how many geometric
+    """Geometric-sums inversion (prob <= 0.5, count * prob < 10): how many geometric
     waiting times fit in ``count`` trials."""
     shape = tuple(count.shape)
     successes = ops.zeros(shape, dtype=core.float64)
-    if not bool(ops.any(active)):
-        return successes
-    log_q = ops.log1p(ops.negative(prob))
     total = ops.zeros(shape, dtype=core.float64)
     while bool(ops.any(active)):
         u = ops.random.uniform(shape, dtype=core.float64, generator=rng)
-        geom = ops.ceil(ops.divide(ops.log(u), log_q))
-        total = ops.where(active, ops.add(total, geom), total)
-        finished = ops.greater(total, count)
-        successes = ops.where(
-            ops.logical_and(active, ops.logical_not(finished)),
-            ops.add(successes, _f64(1.0)),
-            successes,
-        )
-        active = ops.logical_and(active, ops.logical_not(finished))
+        total, successes, active = _INVERSION_ROUND(u, total, successes, active, count, prob)
     return successes
 
 
-def _btrs(count: Any, prob: Any, active: Any, rng: Any) -> Any:
-    """Hormann's BTRS (prob <= 0.5, count * prob >= 10); rejected elements redraw."""
-    shape = tuple(count.shape)
-    result = ops.zeros(shape, dtype=core.float64)
-    if not bool(ops.any(active)):
-        return result
+def _btrs_setup(count: Any, prob: Any, active: Any) -> tuple[Any, ...]:
+    """BTRS's per-element constants (count, prob, a, b, c, v_r, r, alpha, m, and the part
+    of the log bound that does not depend on k)."""
     one, half = _f64(1.0), _f64(0.5)
     # elements left to the other algorithm get parameters that keep the logs finite
     count = ops.where(active, count, _f64(100.0))
@@ -91,7 +86,6 @@ def _btrs(count: Any, prob: Any, active: Any, rng: Any) -> Any:
     r = ops.divide(prob, q)
     alpha = ops.multiply(ops.add(_f64(2.83), ops.divide(_f64(5.1), b)), stddev)
     m = ops.floor(ops.multiply(ops.add(count, one), prob))
-    # the part of the bound that does not depend on k
     fixed = ops.add(
         ops.multiply(
             ops.add(m, half),
@@ -101,43 +95,101 @@ def _btrs(count: Any, prob: Any, active: Any, rng: Any) -> Any:
         ),
         ops.add(_stirling_tail(m), _stirling_tail(ops.subtract(count, m))),
     )
-    while bool(ops.any(active)):
-        u = ops.subtract(ops.random.uniform(shape, dtype=core.float64, generator=rng), half)
-        v = ops.random.uniform(shape, dtype=core.float64, generator=rng)
-        us = ops.subtract(half, ops.abs(u))
-        k = ops.floor(
-            ops.add(ops.multiply(ops.add(ops.divide(ops.multiply(_f64(2.0), a), us), b), u), c)
-        )
-        in_range = ops.logical_and(ops.greater_equal(k, _f64(0.0)), ops.less_equal(k, count))
-        quick = ops.logical_and(ops.greater_equal(us, _f64(0.07)), ops.less_equal(v, v_r))
-        # outside the range the logs below are nan or inf; those k are rejected anyway
-        k_safe = ops.where(in_range, k, _f64(0.0))
-        log_v = ops.log(
-            ops.divide(ops.multiply(v, alpha), ops.add(ops.divide(a, ops.multiply(us, us)), b))
-        )
-        n_k1 = ops.add(ops.subtract(count, k_safe), one)
-        bound = ops.add(
-            fixed,
-            ops.add(
-                ops.multiply(
-                    ops.add(count, one),
-                    ops.log(ops.divide(ops.add(ops.subtract(count, m), one), n_k1)),
-                ),
-                ops.subtract(
-                    ops.multiply(
-                        ops.add(k_safe, half),
-                        ops.log(ops.divide(ops.multiply(r, n_k1), ops.add(k_safe, one))),
-                    ),
-                    ops.add(_stirling_tail(k_safe), _stirling_tail(ops.subtract(count, k_safe))),
-                ),
+    return count, a, b, c, v_r, r, alpha, m, fixed
+
+
+def _btrs_round(
+    u: Any, v: Any, result: Any, active: Any, params: tuple[Any, ...]
+) -> tuple[Any, Any]:
+    """One BTRS round: a candidate k per element from (u, v); the active elements whose
+    candidate passes the quick or the exact test take it."""
+    count, a, b, c, v_r, r, alpha, m, fixed = params
+    one, half = _f64(1.0), _f64(0.5)
+    u = ops.subtract(u, half)
+    us = ops.subtract(half, ops.abs(u))
+    k = ops.floor(
+        ops.add(ops.multiply(ops.add(ops.divide(ops.multiply(_f64(2.0), a), us), b), u), c)
+    )
+    in_range = ops.logical_and(ops.greater_equal(k, _f64(0.0)), ops.less_equal(k, count))
+    quick = ops.logical_and(ops.greater_equal(us, _f64(0.07)), ops.less_equal(v, v_r))
+    # outside the range the logs below are nan or inf; those k are rejected anyway
+    k_safe = ops.where(in_range, k, _f64(0.0))
+    log_v = ops.log(
+        ops.divide(ops.multiply(v, alpha), ops.add(ops.divide(a, ops.multiply(us, us)), b))
+    )
+    n_k1 = ops.add(ops.subtract(count, k_safe), one)
+    bound = ops.add(
+        fixed,
+        ops.add(
+            ops.multiply(
+                ops.add(count, one),
+                ops.log(ops.divide(ops.add(ops.subtract(count, m), one), n_k1)),
             ),
-        )
-        accepted = ops.logical_and(
-            ops.logical_and(active, in_range), ops.logical_or(quick, ops.less_equal(log_v, bound))
-        )
-        result = ops.where(accepted, k, result)
-        active = ops.logical_and(active, ops.logical_not(accepted))
+            ops.subtract(
+                ops.multiply(
+                    ops.add(k_safe, half),
+                    ops.log(ops.divide(ops.multiply(r, n_k1), ops.add(k_safe, one))),
+                ),
+                ops.add(_stirling_tail(k_safe), _stirling_tail(ops.subtract(count, k_safe))),
+            ),
+        ),
+    )
+    accepted = ops.logical_and(
+        ops.logical_and(active, in_range), ops.logical_or(quick, ops.less_equal(log_v, bound))
+    )
+    return ops.where(accepted, k, result), ops.logical_and(active, ops.logical_not(accepted))
+
+
+def _btrs(count: Any, prob: Any, active: Any, rng: Any) -> Any:
+    """Hormann's BTRS (prob <= 0.5, count * prob >= 10); rejected elements redraw."""
+    shape = tuple(count.shape)
+    result = ops.zeros(shape, dtype=core.float64)
+    if not bool(ops.any(active)):
+        return result
+    params = _BTRS_SETUP(count, prob, active)
+    while bool(ops.any(active)):
+        u = ops.random.uniform(shape, dtype=core.float64, generator=rng)
+        v = ops.random.uniform(shape, dtype=core.float64, generator=rng)
+        result, active = _BTRS_ROUND(u, v, result, active, params)
     return result
+
+
+def _prepare(count: Any, prob: Any) -> tuple[Any, ...]:
+    """The reflected probability and which elements each algorithm takes."""
+    count, prob = ops.broadcast_arrays(
+        ops.astype(count, core.float64), ops.astype(prob, core.float64)
+    )
+    flip = ops.greater(prob, _f64(0.5))
+    q = ops.where(flip, ops.subtract(_f64(1.0), prob), prob)
+    valid = ops.logical_and(ops.greater(count, _f64(0.0)), ops.greater(q, _f64(0.0)))
+    valid = ops.logical_and(valid, ops.less(prob, _f64(1.0)))
+    q_safe = ops.where(valid, q, _f64(0.25))
+    count_safe = ops.where(valid, count, _f64(1.0))
+    use_btrs = ops.greater_equal(ops.multiply(count_safe, q_safe), _f64(10.0))
+    small = ops.logical_and(valid, ops.logical_not(use_btrs))
+    return count, prob, count_safe, q_safe, small, ops.logical_and(valid, use_btrs)
+
+
+def _finish(count: Any, prob: Any, small: Any, large: Any, from_small: Any, dtype: Any) -> Any:
+    """The samples, reflected back for p > 0.5, with the degenerate cases filled in."""
+    flip = ops.greater(prob, _f64(0.5))
+    valid = ops.logical_and(ops.greater(count, _f64(0.0)), ops.greater(prob, _f64(0.0)))
+    valid = ops.logical_and(valid, ops.less(prob, _f64(1.0)))
+    k = ops.where(from_small, small, large)
+    k = ops.where(flip, ops.subtract(count, k), k)
+    k = ops.where(valid, k, _f64(0.0))
+    saturated = ops.logical_and(ops.greater_equal(prob, _f64(1.0)), ops.greater(count, _f64(0.0)))
+    k = ops.where(saturated, count, k)
+    return ops.astype(ops.where(ops.isnan(prob), prob, k), dtype)
+
+
+# compiled once per shape on jax / tensorflow (eager on numpy and torch); the loops stay in
+# Python, with the random draws (the generator's state is host-side)
+_INVERSION_ROUND = core.compile(_inversion_round)
+_BTRS_SETUP = core.compile(_btrs_setup)
+_BTRS_ROUND = core.compile(_btrs_round)
+_PREPARE = core.compile(_prepare)
+_FINISH = core.compile(_finish, static_argnums=5)
 
 
 def _check_dtype(name: str, dtype: core.Dtype) -> None:
@@ -165,24 +217,8 @@ def binomial(count: Any, prob: Any, generator: Generator | None = None) -> Any:
         raise NotImplementedError(
             f"\"binomial_cpu\" not implemented for '{_dtype.scalar_type_name(dtype)}'"
         )
-    count, prob = ops.broadcast_arrays(
-        ops.astype(count, core.float64), ops.astype(prob, core.float64)
-    )
     rng = _state(generator)
-    flip = ops.greater(prob, _f64(0.5))
-    q = ops.where(flip, ops.subtract(_f64(1.0), prob), prob)
-    valid = ops.logical_and(ops.greater(count, _f64(0.0)), ops.greater(q, _f64(0.0)))
-    valid = ops.logical_and(valid, ops.less(prob, _f64(1.0)))
-    q_safe = ops.where(valid, q, _f64(0.25))
-    count_safe = ops.where(valid, count, _f64(1.0))
-    use_btrs = ops.greater_equal(ops.multiply(count_safe, q_safe), _f64(10.0))
-    small = _inversion(count_safe, q_safe, ops.logical_and(valid, ops.logical_not(use_btrs)), rng)
-    large = _btrs(count_safe, q_safe, ops.logical_and(valid, use_btrs), rng)
-    k = ops.where(use_btrs, large, small)
-    k = ops.where(flip, ops.subtract(count, k), k)
-    k = ops.where(valid, k, _f64(0.0))
-    k = ops.where(
-        ops.logical_and(ops.greater_equal(prob, _f64(1.0)), ops.greater(count, _f64(0.0))), count, k
-    )
-    k = ops.where(ops.isnan(prob), prob, k)
-    return ops.astype(k, dtype)
+    count, prob, count_safe, q_safe, small_mask, large_mask = _PREPARE(count, prob)
+    small = _inversion(count_safe, q_safe, small_mask, rng)
+    large = _btrs(count_safe, q_safe, large_mask, rng)
+    return _FINISH(count, prob, small, large, small_mask, dtype)

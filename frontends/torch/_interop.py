@@ -131,7 +131,8 @@ def storage_offset(tensor: Any) -> int:
 
     Computed by running the view chain's forward steps on an array holding each root
     element's storage position (complex roots as ``2k + (2k + 1)j``, so the real/imag and
-    ``view_as_real``/``view_as_complex`` steps count in real units). An empty view has no
+    ``view_as_real``/``view_as_complex`` steps count in real units), on the numpy backend
+    whatever the current one (the steps look core's functions up at call time). An empty view has no
     first element to read the position from: that raises (torch gives the offset it was
     sliced at)."""
     root = tensor._root
@@ -150,16 +151,18 @@ def storage_offset(tensor: Any) -> int:
         host = (2 * position + 1j * (2 * position + 1)).astype(numpy.complex128)
     else:
         host = position
-    value = ops.asarray(host)
-    for forward, _ in tensor._chain:
-        value = forward(value)
+    # metadata, a Python int: computed on the host, so no backend work (or jax compile)
+    with core.use_backend("numpy"):
+        value = host
+        for forward, _ in tensor._chain:
+            value = forward(value)
     if not builtins.int(numpy.prod(value.shape)):
         raise RuntimeError(
             "storage_offset() of an empty view is not known to this frontend (its views "
             "record how to compute their values, not where they start); take the offset "
             "from the slice that made it"
         )
-    first = numpy.asarray(core.Array(ops.reshape(value, (-1,))[:1]).to_numpy())[0]
+    first = numpy.asarray(value).reshape(-1)[0]
     if numpy.iscomplexobj(first):
         return builtins.int(first.real) // 2
     return builtins.int(first)

@@ -92,10 +92,9 @@ class SobolEngine:
             self.shift = Tensor._from_native(ops.zeros((dimension,), dtype=core.int64))
         self.quasi = self.shift.clone()
         self._first_point = Tensor._from_native(
-            ops.reshape(_scaled(self.shift.native, _dtype.get_default_dtype()), (1, -1))
+            ops.reshape(_scaled(self.shift.native, _dtype.get_default_dtype().core_dtype), (1, -1))
         )
         self.num_generated = 0
-        self._state_bits: tuple[Tensor, Any] | None = None
 
     def _scramble(self) -> None:
         """torch's scrambling: a digital shift and lower-triangular bit matrices (each
@@ -110,7 +109,7 @@ class SobolEngine:
         shift_bits = random_sampling.randint(2, (dim, bits), generator=generator).native
         ltm = random_sampling.randint(2, (dim, bits, bits), generator=generator).native
         self.shift = Tensor._from_native(_scrambled_shift(shift_bits))
-        self.sobolstate = Tensor._from_native(_scrambled_state(self.sobolstate.native, ltm))
+        self.sobolstate = Tensor._from_native(_SCRAMBLED_STATE(self.sobolstate.native, ltm))
 
     def draw(self, n: int = 1, out: Tensor | None = None, dtype: Any = None) -> Tensor:
         """The next ``n`` points, shape ``(n, dimension)``, of ``dtype`` (float32/float64;
@@ -137,7 +136,7 @@ class SobolEngine:
             if count:
                 points, _ = self._points(start, count)
                 self.quasi = Tensor._from_native(points[count - 1])
-                result = _scaled(points, target)[:count]
+                result = _SCALED(points, target.core_dtype)[:count]
             else:
                 result = ops.zeros((0, self.dimension), dtype=target.core_dtype)
             if self.num_generated == 0:
@@ -187,7 +186,7 @@ class SobolEngine:
         return self
 
     def _points(self, start: int, count: int) -> tuple[Any, int]:
-        """Points ``start .. start + count - 1`` (and some after) as (n, dimension) int64: the shift XOR
+        """Points ``start ..`` on (n >= count, dimension) int64, and ``count``: the shift XOR
         the direction numbers picked by the bits of each index's Gray code, as one product
         of bit matrices mod 2 (XOR is addition mod 2 bit by bit)."""
         # computed for a power-of-two number of indices (at least 8) and sliced, so draws
@@ -196,19 +195,11 @@ class SobolEngine:
         index = numpy.arange(start, start + padded, dtype=numpy.int64)
         gray = index ^ (index >> 1)
         gray_bits = (gray[:, None] >> numpy.arange(self.MAXBIT)) & 1  # (padded, 30 b)
-        if self._state_bits is None or self._state_bits[0] is not self.sobolstate:
-            self._state_bits = (
-                self.sobolstate,
-                _bits(ops.permute_dims(self.sobolstate.native, (1, 0))),
-            )
-        state_bits = self._state_bits[1]  # (30 b, dimension * 30 bits)
-        sums = ops.add(
-            ops.matmul(ops.asarray(gray_bits.astype(numpy.float32)), state_bits),
-            _bits(ops.reshape(self.shift.native, (1, -1))),
+        points = _POINTS(
+            ops.asarray(gray_bits.astype(numpy.float32)),
+            self.sobolstate.native,
+            self.shift.native,
         )
-        parity = ops.astype(ops.remainder(sums, ops.asarray(2.0, dtype=core.float32)), core.int64)
-        parity = ops.reshape(parity, (padded, self.dimension, self.MAXBIT))
-        points = ops.sum(ops.multiply(parity, _bit_weights(False)), axis=-1)
         return points, count
 
     def __repr__(self) -> str:
@@ -220,11 +211,25 @@ class SobolEngine:
         return self.__class__.__name__ + "(" + ", ".join(fmt_string) + ")"
 
 
-def _scaled(points: Any, target: Any) -> Any:
-    """Integers in [0, 2**30) as floats of ``target`` in [0, 1): rounded to the dtype, then
+def _scaled(points: Any, dtype: core.Dtype) -> Any:
+    """Integers in [0, 2**30) as floats of ``dtype`` in [0, 1): rounded to the dtype, then
     scaled by 2**-30 (exact), as torch does."""
-    value = ops.astype(points, target.core_dtype)
-    return ops.multiply(value, ops.asarray(2.0**-_MAXBIT, dtype=target.core_dtype))
+    value = ops.astype(points, dtype)
+    return ops.multiply(value, ops.asarray(2.0**-_MAXBIT, dtype=dtype))
+
+
+def _points_from_bits(gray_bits: Any, state: Any, shift: Any) -> Any:
+    """(n, dimension) points: bit ``b`` of each index's Gray code (``gray_bits``, float32
+    (n, 30)) selects direction number ``b``; their XOR with the shift is a sum of bit
+    matrices mod 2."""
+    dimension = state.shape[0]
+    sums = ops.add(
+        ops.matmul(gray_bits, _bits(ops.permute_dims(state, (1, 0)))),
+        _bits(ops.reshape(shift, (1, -1))),
+    )
+    parity = ops.astype(ops.remainder(sums, ops.asarray(2.0, dtype=core.float32)), core.int64)
+    parity = ops.reshape(parity, (gray_bits.shape[0], dimension, _MAXBIT))
+    return ops.sum(ops.multiply(parity, _bit_weights(False)), axis=-1)
 
 
 def _bits(state: Any) -> Any:
@@ -268,3 +273,9 @@ def _scrambled_state(state: Any, ltm: Any) -> Any:
     )  # (dim, j, p)
     parity = ops.astype(ops.remainder(products, ops.asarray(2.0, dtype=core.float64)), core.int64)
     return ops.sum(ops.multiply(parity, weights), axis=-1)
+
+
+# compiled once per shape on jax / tensorflow (eager on numpy and torch)
+_POINTS = core.compile(_points_from_bits)
+_SCALED = core.compile(_scaled, static_argnums=1)
+_SCRAMBLED_STATE = core.compile(_scrambled_state)
