@@ -31,6 +31,7 @@ from tests.frontends.torch.test_op_db import (
     IMPLEMENTED,
     VALUES_FREE,
     _frontend_op,
+    _spread,
     _to_frontend,
 )
 
@@ -97,6 +98,11 @@ BACKEND_FAILURES: dict[tuple[str, str], str] = {
         "nn.functional.softshrink",
         "torch",
     ): "the torch backend's softshrink rule fails for lambd=0.0 (a Python float where an array is expected)",
+    # the torch backend runs the middle sample, whose masks leave one operand out (-inf)
+    (
+        "masked.logaddexp",
+        "torch",
+    ): "real torch's second derivative of logaddexp is NaN (0 * inf/inf) where one operand is masked out (-inf); the frontend gives the limit, 0",
 }
 
 
@@ -296,7 +302,9 @@ def test_gradients_match_torch(op, backend_name):
         for dtype in dtypes:
             if dtype not in supported:
                 continue
-            samples = op.sample_inputs("cpu", dtype, requires_grad=True)
+            samples = _spread(
+                op, op.sample_inputs("cpu", dtype, requires_grad=True), samples_per_dtype
+            )
             for index, sample in enumerate(samples):
                 if index >= samples_per_dtype:
                     break
