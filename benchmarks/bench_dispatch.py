@@ -19,8 +19,11 @@ frontend is imported), single-threaded: thread counts go in as environment varia
 before any framework is imported, plus ``torch.set_num_threads(1)`` and TF's threading
 config. Per op the frontend and the native call are timed in alternating short loops (A,
 B, A, B, ...; about 2 ms each, or one call) and each keeps its best loop, so a change in
-machine load hits both alike. ``--quick`` times fewer loops (the whole command in under 3
-minutes; the default in under 8).
+machine load hits both alike. Loops are timed on the process's CPU clock by default
+(``--clock cpu``: on a shared, loaded machine the time the process waits for a core would
+swamp a microsecond op; single-threaded, CPU time is the elapsed time of an idle machine);
+``--clock wall`` times elapsed time. ``--quick`` times fewer loops (the whole command in
+under 3 minutes; the default in under 8).
 
 Notes: real JAX runs in the same process as the jax backend, which turns JAX's x64 mode on;
 creation ops therefore pass ``dtype=float32`` on both sides. numpy uses float64 inputs
@@ -64,6 +67,7 @@ THREAD_ENV = {
 }
 
 Thunk = Callable[[], Any]
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 
 
 # --- timing --------------------------------------------------------------------------
@@ -79,13 +83,15 @@ def _per_call(timer: timeit.Timer, floor: float) -> float:
         number *= 10 if elapsed < floor / 10 else 2
 
 
-def interleaved_best(a: Thunk, b: Thunk, total: float, min_rounds: int) -> tuple[float, float]:
+def interleaved_best(
+    a: Thunk, b: Thunk, total: float, min_rounds: int, clock: str = "cpu"
+) -> tuple[float, float]:
     """Seconds per call of ``a`` and ``b``: like ``_timing.best_time`` (the best of repeated
     loops), but the loops alternate a, b, a, b, ... so both see the same machine load, and
     they are short (about ``ROUND`` s, or one call) and many (about ``total`` s per side):
     on a loaded machine a short loop is more likely to run undisturbed."""
     a(), b()  # warm up (compilation, caches)
-    timers = timeit.Timer(a), timeit.Timer(b)
+    timers = timeit.Timer(a, timer=CLOCKS[clock]), timeit.Timer(b, timer=CLOCKS[clock])
     per_call = [_per_call(timer, ROUND / 2) for timer in timers]
     numbers = [max(1, round(ROUND / seconds)) for seconds in per_call]
     rounds = max(min_rounds, int(total / max(ROUND, *per_call)))
@@ -311,7 +317,7 @@ def _single_thread(frontend: str) -> None:
         import jax  # noqa: F401  (XLA_FLAGS above: one thread)
 
 
-def measure(frontend: str, sizes: list[str], quick: bool) -> list[dict[str, Any]]:
+def measure(frontend: str, sizes: list[str], quick: bool, clock: str) -> list[dict[str, Any]]:
     """Rows of one frontend's table (run in the child process)."""
     import core
 
@@ -322,7 +328,9 @@ def measure(frontend: str, sizes: list[str], quick: bool) -> list[dict[str, Any]
     for size in sizes:
         ours, native = _sides(frontend, size)
         for op in ours:
-            frontend_time, native_time = interleaved_best(ours[op], native[op], total, min_rounds)
+            frontend_time, native_time = interleaved_best(
+                ours[op], native[op], total, min_rounds, clock
+            )
             rows.append({"op": op, "size": size, "frontend": frontend_time, "native": native_time})
     return rows
 
@@ -330,9 +338,9 @@ def measure(frontend: str, sizes: list[str], quick: bool) -> list[dict[str, Any]
 # --- the parent: one subprocess per frontend, then the tables ----------------------------
 
 
-def _run_child(frontend: str, sizes: list[str], quick: bool) -> list[dict[str, Any]]:
+def _run_child(frontend: str, sizes: list[str], quick: bool, clock: str) -> list[dict[str, Any]]:
     command = [sys.executable, "-m", "benchmarks.bench_dispatch", "--child", frontend]
-    command += ["--sizes", *sizes] + (["--quick"] if quick else [])
+    command += ["--sizes", *sizes, "--clock", clock] + (["--quick"] if quick else [])
     env = dict(os.environ, **THREAD_ENV)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=ROOT)
@@ -345,12 +353,13 @@ def _geomean(values: list[float]) -> float:
     return math.exp(sum(map(math.log, values)) / len(values)) if values else math.nan
 
 
-def _table(frontend: str, rows: list[dict[str, Any]]) -> tuple[list[str], str]:
+def _table(frontend: str, rows: list[dict[str, Any]], clock: str) -> tuple[list[str], str]:
     widths = [26, 6, 13, 11, 7, 6]
     native = "numpy" if frontend == "numpy" else f"real {frontend}"
     lines = [
         f"== {frontend} frontend on the {frontend} backend vs {native} "
-        f"(single thread; target small <= {TARGETS['small']}x, large <= {TARGETS['large']}x)",
+        f"(single thread, {clock} clock; target small <= {TARGETS['small']}x, "
+        f"large <= {TARGETS['large']}x)",
         format_row(["op", "size", "frontend us", "native us", "ratio", ""], widths),
     ]
     per_size: dict[str, list[float]] = {}
@@ -385,15 +394,23 @@ def main() -> None:
     parser.add_argument("--frontends", nargs="+", choices=FRONTENDS, default=list(FRONTENDS))
     parser.add_argument("--sizes", nargs="+", choices=SIZES, default=list(SIZES))
     parser.add_argument("--quick", action="store_true", help="shorter timing rounds")
+    parser.add_argument(
+        "--clock",
+        choices=CLOCKS,
+        default="cpu",
+        help="cpu: the process's CPU time (steady on a loaded machine); wall: elapsed time",
+    )
     parser.add_argument("--child", choices=FRONTENDS, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        print(json.dumps(measure(args.child, args.sizes, args.quick)))
+        print(json.dumps(measure(args.child, args.sizes, args.quick, args.clock)))
         return
     start = time.perf_counter()
     summaries = []
     for frontend in args.frontends:
-        lines, summary = _table(frontend, _run_child(frontend, args.sizes, args.quick))
+        lines, summary = _table(
+            frontend, _run_child(frontend, args.sizes, args.quick, args.clock), args.clock
+        )
         print("\n".join(lines) + "\n", flush=True)
         summaries.append(summary)
     print("\n".join(summaries))
