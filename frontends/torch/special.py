@@ -980,13 +980,18 @@ def _airy_ai(x: Any) -> Any:
     xp = ops.where(positive, x, c(4.0))  # below 103.892: exp(zeta) stays finite in float64
     zeta = ops.divide(ops.multiply(ops.multiply(c(2.0), xp), ops.sqrt(xp)), c(3.0))
     inverse = ops.reciprocal(zeta)
+    # where exp(zeta) overflows the dtype torch's quotient is 0: give 0 without the overflow
+    overflow = ops.greater(zeta, c(math.log(float(core.finfo(dtype).max)) - 8.0))
     decaying = ops.divide(
         ops.multiply(
             c(5.64189583547756286948e-01),
             ops.divide(_horner(_AIRY_AN, inverse), _horner(_AIRY_AD, inverse)),
         ),
-        ops.multiply(ops.multiply(c(2.0), ops.sqrt(ops.sqrt(xp))), ops.exp(zeta)),
+        ops.multiply(
+            ops.multiply(c(2.0), ops.sqrt(ops.sqrt(xp))), ops.exp(ops.where(overflow, c(0.0), zeta))
+        ),
     )
+    decaying = ops.where(overflow, c(0.0), decaying)
     # the power series, each element stopping where torch's loop stops
     outside = ops.logical_or(ops.logical_or(negative, ops.isnan(x)), ops.greater_equal(x, c(2.09)))
     xs = ops.where(outside, c(0.0), x)
