@@ -122,19 +122,25 @@ def _window_indices(
     return flat.reshape(batch, channels, *output, math.prod(kernel))
 
 
-def _pick(plane: Any, index: Any) -> Any:
+def _pick(plane: Any, index: Any) -> tuple[Any, Any]:
     """The picked window element of each output: the first maximum, or the last NaN (torch's
     ``val > maxVal || isnan(val)`` scan). ``plane``: ``(N, C, P)``; ``index``:
-    ``(N, C, cells, window)`` flat within a plane."""
+    ``(N, C, cells, window)`` flat within a plane. Returns the picks ``(N, C, cells)`` flat
+    within a plane, and flat in the whole input."""
     batch, channels, cells, window = (int(s) for s in index.shape)
     values = ops.take_along_axis(plane, ops.reshape(index, (batch, channels, -1)), axis=-1)
     values = ops.reshape(values, (batch, channels, cells, window))
     nan = ops.isnan(values)
-    finite = ops.where(nan, ops.full((), -math.inf, dtype=core.as_core_dtype(values.dtype)), values)
-    first_max = ops.argmax(finite, axis=-1, keepdims=True)
+    lowest = ops.full((), -math.inf, dtype=core.as_core_dtype(values.dtype))
+    first_max = ops.argmax(ops.where(nan, lowest, values), axis=-1, keepdims=True)
     last_nan = ops.subtract(window - 1, ops.argmax(ops.flip(nan, axis=-1), axis=-1, keepdims=True))
     pick = ops.where(ops.any(nan, axis=-1, keepdims=True), last_nan, first_max)
-    return ops.squeeze(ops.take_along_axis(index, pick, axis=-1), axis=-1)
+    local = ops.squeeze(ops.take_along_axis(index, pick, axis=-1), axis=-1)
+    size = int(plane.shape[-1])
+    planes = ops.reshape(
+        ops.arange(0, batch * channels * size, size, dtype=core.int64), (batch, channels, 1)
+    )
+    return local, ops.add(local, planes)
 
 
 _compiled_pick = core.compile(_pick)
@@ -173,9 +179,9 @@ def _fractional(
         index = ops.asarray(host_index.reshape(batch, channels, -1, host_index.shape[-1]))
         plane = ops.reshape(x, (batch, channels, math.prod(spatial)))
         with _ad.no_grad():
-            chosen = _compiled_pick(plane, index)  # (N, C, cells)
-        pooled = ops.reshape(ops.take_along_axis(plane, chosen, axis=-1), shape)
-        indices = ops.reshape(chosen, shape)
+            local, overall = _compiled_pick(plane, index)  # (N, C, cells)
+        pooled = ops.reshape(ops.take(ops.reshape(x, (-1,)), overall), shape)
+        indices = ops.reshape(local, shape)
     if not batched:
         pooled, indices = ops.squeeze(pooled, axis=0), ops.squeeze(indices, axis=0)
     return Tensor._from_native(pooled), Tensor._from_native(indices)

@@ -12,6 +12,10 @@ from frontends import torch
 from tests.frontends.torch.oracle import to_frontend, to_numpy, to_real
 
 FLOATS = ("float32", "float64", "float16", "bfloat16")
+# jax compiles every new shape: on jax and tensorflow fewer shapes and dtypes run (the draws
+# are made on the host, the same code for every backend; what differs by backend, the
+# conversion to the backend's dtypes and the on-device steps, still runs on all four)
+FULL = ("numpy", "torch")
 
 
 def _same(mine: torch.Tensor, real: real_torch.Tensor, what: str) -> None:
@@ -27,11 +31,11 @@ def _same(mine: torch.Tensor, real: real_torch.Tensor, what: str) -> None:
     )
 
 
-def _draws(m, dtype_name: str) -> list:
+def _draws(m, dtype_name: str, sizes: tuple[int, ...]) -> list:
     """One seeded sequence of draws, for the real module and for the frontend."""
     dt = getattr(m, dtype_name)
     out = []
-    for n in (3, 16, 37):  # the scalar path, one vectorised block, blocks plus a tail
+    for n in sizes:  # 3: the scalar path, 16: one vectorised block, 37: blocks and a tail
         out += [
             m.rand(n, dtype=dt),
             m.randn(n, dtype=dt),
@@ -50,11 +54,12 @@ def _draws(m, dtype_name: str) -> list:
 
 
 def test_samplers_give_torchs_numbers(backend):
+    sizes = (3, 16, 37) if backend in FULL else (37,)
     for seed, dtype in zip((0, 1, 2, 3), FLOATS):
         real_torch.manual_seed(seed)
-        expected = _draws(real_torch, dtype)
+        expected = _draws(real_torch, dtype, sizes)
         torch.manual_seed(seed)
-        for i, (mine, real) in enumerate(zip(_draws(torch, dtype), expected)):
+        for i, (mine, real) in enumerate(zip(_draws(torch, dtype, sizes), expected)):
             _same(mine, real, f"{dtype} draw {i}")
     # integer dtypes, ranges, permutations, tensor arguments, views, generators
     p32 = numpy.linspace(0, 1, 30, dtype=numpy.float32)
@@ -112,7 +117,7 @@ def test_rng_state_is_torchs(backend):
 
 def test_gumbel_softmax_draws_as_torch(backend):
     logits = numpy.random.default_rng(0).standard_normal((4, 6)).astype(numpy.float32)
-    for hard in (False, True):
+    for hard in (False, True) if backend in FULL else (True,):
         real_torch.manual_seed(3)
         expected = real_torch.nn.functional.gumbel_softmax(to_real(logits), tau=0.7, hard=hard)
         torch.manual_seed(3)
@@ -122,14 +127,14 @@ def test_gumbel_softmax_draws_as_torch(backend):
         assert (got.numpy().argmax(-1) == to_numpy(expected).argmax(-1)).all()
 
 
-def _fractional_cases(m, f):
+def _fractional_cases(m, f, dtypes):
     rng = numpy.random.default_rng(1)
     x2 = rng.standard_normal((2, 3, 9, 8)).astype(numpy.float32)
     x2[0, 1, 4, 4] = numpy.nan
     x3 = rng.standard_normal((2, 5, 6, 7)).astype(numpy.float32)
     fn = m.nn.functional
     out = []
-    for dtype in FLOATS:
+    for dtype in dtypes:
         out += fn.fractional_max_pool2d(
             f(x2, dtype), 2, output_size=(4, 5), return_indices=True
         )  # values, indices
@@ -139,15 +144,16 @@ def _fractional_cases(m, f):
     samples = numpy.array([[[0.0, 0.999]], [[0.5, 0.25]]], dtype=numpy.float64)
     out.append(fn.fractional_max_pool2d(f(x2[:, :1], "float64"), 3, output_size=(3, 6),
                                         _random_samples=f(samples, "float64")))  # fmt: skip
-    out.append(m.nn.FractionalMaxPool3d(2, output_size=(2, 3, 4))(f(x3[None], "float32")))
+    out.append(m.nn.FractionalMaxPool3d((2, 3, 2), output_size=(2, 3, 4))(f(x3[None], "float32")))
     return out
 
 
 def test_fractional_max_pool_matches_torch(backend):
+    dtypes = FLOATS if backend in FULL else ("bfloat16",)
     real_torch.manual_seed(4)
-    expected = _fractional_cases(real_torch, to_real)
+    expected = _fractional_cases(real_torch, to_real, dtypes)
     torch.manual_seed(4)
-    for i, (mine, real) in enumerate(zip(_fractional_cases(torch, to_frontend), expected)):
+    for i, (mine, real) in enumerate(zip(_fractional_cases(torch, to_frontend, dtypes), expected)):
         _same(mine, real, f"case {i}")
     # gradients: torch scatters the output's gradient to the picked indices
     x = numpy.random.default_rng(2).standard_normal((2, 3, 9, 8)).astype(numpy.float32)
