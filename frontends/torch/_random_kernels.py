@@ -123,11 +123,19 @@ class MT19937State:
 # ---------------------------------------------------------------------------------------
 # exact arithmetic helpers
 # ---------------------------------------------------------------------------------------
+def _wide(v: Any) -> Any:
+    if isinstance(v, numpy.ndarray) and v.ndim:
+        return v.astype(numpy.float64)
+    return float(_F(v))
+
+
 def fma32(a: Any, b: Any, c: Any) -> numpy.ndarray:
-    """float32 fused multiply-add (the product is exact in float64)."""
-    f64 = numpy.float64
-    product = numpy.asarray(a, _F).astype(f64) * numpy.asarray(b, _F).astype(f64)
-    return (product + numpy.asarray(c, _F).astype(f64)).astype(_F)
+    """float32 fused multiply-add (the product of two floats is exact in float64; the sum
+    is rounded twice, to float64 then float32, which can differ from one rounding only when
+    the float64 sum falls exactly halfway between two floats)."""
+    product = _wide(a) * _wide(b)
+    product += _wide(c)
+    return numpy.asarray(product).astype(_F)
 
 
 def fma64(a: Any, b: Any, c: Any) -> numpy.ndarray:
