@@ -1,4 +1,5 @@
-"""torch.nn pooling layers: MaxPool*, AvgPool*, AdaptiveAvgPool*, AdaptiveMaxPool*, LPPool*."""
+"""torch.nn pooling layers: MaxPool*, AvgPool*, AdaptiveAvgPool*, AdaptiveMaxPool*, LPPool*,
+FractionalMaxPool2d/3d."""
 
 from __future__ import annotations
 
