@@ -12,7 +12,9 @@ frontend tensor functions (where, sum, amax, ...), so gradients come from their 
 core.autodiff.
 
 Differs from torch: sparse COO/CSR inputs and masks are not supported (the frontend has no
-sparse layouts), and ``MaskedTensor`` inputs are not accepted (see the package docstring).
+sparse layouts), and ``MaskedTensor`` inputs are not accepted (see the package docstring);
+inputs and masks may also be numpy arrays or other frameworks' arrays (torch requires
+tensors), as everywhere in the frontend.
 """
 
 from __future__ import annotations
