@@ -14,6 +14,7 @@ import numpy
 import pytest
 import torch as real_torch
 
+import core
 from frontends import torch
 from tests.frontends.torch.oracle import assert_matches, check
 
@@ -170,6 +171,22 @@ CASES: dict[str, tuple[Callable[..., Any], dict[str, Any], Any]] = {
 }
 
 
+# jax and tensorflow compile or trace every new op/shape/dtype: on those two backends the
+# tests run a few representative entries of each table (the distributions are written in
+# the torch frontend's functions, which are tested on every backend on their own); numpy
+# and torch run every entry.
+_HEAVY = ("jax", "tensorflow")
+
+
+def _entries(backend: str, table: Any, keep: tuple[Any, ...]) -> list[Any]:
+    entries = list(table.items()) if isinstance(table, dict) else list(table)
+    if backend not in _HEAVY:
+        return entries
+    chosen = [e for e in entries if (e[0] if isinstance(table, dict) else e) in keep]
+    assert len(chosen) == len(keep), keep
+    return chosen
+
+
 def _build(name: str, frontend: bool) -> tuple[Any, Any]:
     builder, params, value = CASES[name]
     module = torch if frontend else real_torch
@@ -208,12 +225,15 @@ def test_values_match_torch(backend: str) -> None:
     """Every case: shapes, moments, log_prob, entropy, cdf/icdf, enumerate_support and
     expand give torch's dtypes and values (or raise where torch raises), and the reprs
     of the distribution and its support are torch's."""
-    for name in CASES:
+    keep = ("Normal", "Categorical", "Beta", "MultivariateNormal_tril")
+    for name, _ in _entries(backend, CASES, keep):
         ours, value = _build(name, frontend=True)
         theirs, real_value = _build(name, frontend=False)
         assert repr(ours) == repr(theirs), name
         assert repr(ours.support) == repr(theirs.support), name
         for what in _ATTRIBUTES:
+            if what == "expand_log_prob" and backend in _HEAVY:
+                continue
             try:
                 expected = _attribute(theirs, real_value, what)
             except (NotImplementedError, ValueError) as error:
@@ -253,7 +273,8 @@ def test_samples_are_torchs_for_the_same_seed(backend: str) -> None:
     ours_all, theirs_all = [], []
     torch.manual_seed(1234)
     real_torch.manual_seed(1234)
-    for name, (case, draw) in _EXACT.items():
+    keep = ("Normal.sample", "Uniform.rsample", "Bernoulli.sample", "MultivariateNormal.rsample")
+    for name, (case, draw) in _entries(backend, _EXACT, keep):
         ours_all.append((name, draw(_build(case, True)[0])))
         theirs_all.append(draw(_build(case, False)[0]))
     for (name, ours), theirs in zip(ours_all, theirs_all):
@@ -275,7 +296,7 @@ def test_other_samplers_match_in_distribution(backend: str) -> None:
     moments (4000 draws)."""
     n = 4000
     torch.manual_seed(5)
-    for name in _IN_DISTRIBUTION:
+    for name in _entries(backend, _IN_DISTRIBUTION, ("Gamma", "Categorical")):
         ours, _ = _build(name, True)
         theirs, _ = _build(name, False)
         sample = ours.sample((n,))
@@ -321,7 +342,8 @@ _RSAMPLE_GRADIENTS = {
 
 def test_rsample_gradients_match_torch(backend: str) -> None:
     """Reparameterized samples carry torch's gradients to the parameters (same seed)."""
-    for name, (make, params) in _RSAMPLE_GRADIENTS.items():
+    keep = ("Normal", "MultivariateNormal")
+    for name, (make, params) in _entries(backend, _RSAMPLE_GRADIENTS, keep):
         torch.manual_seed(3)
         real_torch.manual_seed(3)
         ours, theirs = _grads(torch, make, params), _grads(real_torch, make, params)
@@ -358,11 +380,20 @@ def test_gamma_rsample_gradient_is_torchs_implicit_gradient(backend: str) -> Non
     assert_matches(beta.grad, expected_beta, rtol=1e-7, atol=1e-12)
 
 
-def test_dirichlet_and_beta_rsample_gradients_are_unbiased(backend: str) -> None:
+@pytest.mark.parametrize("backend_name", ["numpy", "torch"])
+def test_dirichlet_and_beta_rsample_gradients_are_unbiased(backend_name: str) -> None:
     """Dirichlet/Beta rsample gradients average to the gradient of torch's mean (their
-    per-sample form differs from torch's Beta-marginal one: see _sample_dirichlet)."""
+    per-sample form differs from torch's Beta-marginal one: see _sample_dirichlet).
+    On numpy and torch only: the backward evaluates the incomplete gamma function on
+    4000 x 3 draws, which jax and tensorflow compile op by op (40 s); the Gamma gradient
+    test below covers the same backward on every backend."""
+    with core.use_backend(backend_name):
+        _check_dirichlet_and_beta_gradients()
+
+
+def _check_dirichlet_and_beta_gradients() -> None:
     concentration = _f32([2.0, 0.7, 1.5])
-    n = 20000
+    n = 4000
     alpha = torch.tensor(concentration, requires_grad=True)
     torch.manual_seed(2)
     x = torch.distributions.Dirichlet(alpha).rsample((n,))
@@ -417,7 +448,8 @@ _ERRORS: dict[str, Callable[[Any], Any]] = {
 
 def test_validation_errors_are_torchs(backend: str) -> None:
     """The same exception type and message as torch for invalid parameters and values."""
-    for name, make in _ERRORS.items():
+    keep = ("negative scale", "outside support", "event shape", "mvn not pd")
+    for name, make in _entries(backend, _ERRORS, keep):
         ours = _message(lambda make=make: make(torch))
         theirs = _message(lambda make=make: make(real_torch))
         assert ours[0].__name__ == theirs[0].__name__, (name, ours, theirs)
@@ -442,7 +474,8 @@ _KL_PAIRS = [
 
 def test_kl_divergence_matches_torch(backend: str) -> None:
     """kl_divergence for the registered pairs: torch's values and dtypes, inf included."""
-    for p_name, q_name in _KL_PAIRS:
+    keep = (("Normal", "Normal"), ("Beta", "Gamma"), ("Uniform", "Normal"))
+    for p_name, q_name in _entries(backend, _KL_PAIRS, keep):
         p, q = _build(p_name, True)[0], _build(q_name, True)[0]
         rp, rq = _build(p_name, False)[0], _build(q_name, False)[0]
         if p_name == "Uniform" and q_name == "Beta":  # a Uniform inside [0, 1] too
@@ -500,7 +533,7 @@ _TRANSFORMS = {
 def test_transforms_match_torch(backend: str) -> None:
     """Forward, inverse, log_abs_det_jacobian, sign, (co)domain and repr of transforms."""
     x = _f32([[0.1, 0.7, 1.3], [0.4, 0.2, 0.9]])
-    for name, make in _TRANSFORMS.items():
+    for name, make in _entries(backend, _TRANSFORMS, ("Compose", "Tanh")):
         ours, theirs = make(torch.distributions), make(real_torch.distributions)
         assert repr(ours) == repr(theirs), name
         assert repr(ours.domain) == repr(theirs.domain), name
