@@ -2,11 +2,13 @@
 with the torch frontend's own functions (gradients through core.autodiff).
 
 Sampling makes the draws torch makes, in the same order, through the frontend's samplers
-(``torch.normal``, ``torch.rand``, ``torch.bernoulli``, ``torch.multinomial``,
-``Tensor.uniform_``...), so samples are exactly what those samplers give for the seed.
-Gamma, Dirichlet, Beta, Poisson and Binomial draws come from numpy's samplers on the host
-(torch's own C++ rejection samplers are not reproduced): they match torch in distribution,
-not bit for bit, and cost a host round trip.
+(``torch.normal``, ``torch.rand``, ``torch.bernoulli``, ``Tensor.uniform_``,
+``exponential_``, ``cauchy_``...), which reproduce torch's CPU stream: Normal, Uniform,
+Bernoulli, Exponential, Laplace, Cauchy, Geometric, LogNormal, MultivariateNormal and
+transformed/independent versions of them give real torch's samples for the same seed.
+Categorical/OneHotCategorical (``torch.multinomial``), Poisson (``torch.poisson``),
+Binomial (``torch.binomial``) and Gamma/Chi2/Dirichlet/Beta (numpy's Gamma sampler on the
+host; torch's C++ rejection samplers are not reproduced) match torch in distribution only.
 """
 
 from frontends.torch.distributions import constraints, kl, transforms

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-import numpy
-
 from frontends import torch
 from frontends.torch.distributions import constraints
 from frontends.torch.distributions.bernoulli import _probs_or_logits
@@ -25,21 +23,10 @@ def _clamp_by_zero(x: Any) -> Any:
     return (x.clamp(min=0) + x - x.clamp(max=0)) / 2
 
 
-def _binomial(count: Any, probs: Any) -> Any:
-    """Binomial draws: numpy's sampler on the host, from the frontend's default generator
-    (torch.binomial's C++ sampler is not reproduced; the frontend has no torch.binomial)."""
-    from frontends.torch.random_sampling import default_generator
-
-    rng = default_generator._state.next_numpy_generator()
-    n = numpy.asarray(count.detach().numpy(), dtype=numpy.float64).astype(numpy.int64)
-    p = numpy.asarray(probs.detach().numpy(), dtype=numpy.float64)
-    draws = rng.binomial(n, p).astype(numpy.float64)
-    return torch.tensor(draws, dtype=probs.dtype)
-
-
 class Binomial(Distribution):
-    """Binomial(total_count, probs=... | logits=...). Samples match torch in distribution
-    only (see :func:`_binomial`); ``total_count`` is cast to the dtype of probs/logits."""
+    """Binomial(total_count, probs=... | logits=...); ``sample`` is ``torch.binomial``, as
+    torch's: torch's algorithms on the frontend's generator, so samples match torch in
+    distribution, not bit for bit. ``total_count`` takes the dtype of probs/logits."""
 
     arg_constraints: ClassVar[dict[str, Any]] = {
         "total_count": constraints.nonnegative_integer,
@@ -113,7 +100,7 @@ class Binomial(Distribution):
     def sample(self, sample_shape: Any = ()) -> Any:
         shape = self._extended_shape(sample_shape)
         with torch.no_grad():
-            return _binomial(self.total_count.expand(shape), self.probs.expand(shape))
+            return torch.binomial(self.total_count.expand(shape), self.probs.expand(shape))
 
     def log_prob(self, value: Any) -> Any:
         if self._validate_args:

@@ -15,7 +15,8 @@ __all__ = ["Categorical"]
 
 class Categorical(Distribution):
     """Categorical(probs=... | logits=...) over ``0..K-1``; ``sample`` draws
-    ``torch.multinomial(probs_2d, n, True).T``, as torch does."""
+    ``torch.multinomial(probs_2d, n, True).T``, as torch does. The frontend's multinomial
+    does not draw from torch's stream, so samples match torch in distribution only."""
 
     arg_constraints: ClassVar[dict[str, Any]] = {
         "probs": constraints.simplex,

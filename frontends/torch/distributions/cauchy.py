@@ -15,8 +15,7 @@ __all__ = ["Cauchy"]
 
 
 class Cauchy(Distribution):
-    """Cauchy(loc, scale). ``rsample`` is ``loc + Tensor.cauchy_() * scale`` as in torch;
-    the frontend's ``cauchy_`` draws numpy's sampler, so samples match in distribution."""
+    """Cauchy(loc, scale); ``rsample`` is ``loc + Tensor.cauchy_() * scale``, as torch's."""
 
     arg_constraints: ClassVar[dict[str, Any]] = {
         "loc": constraints.real,

@@ -14,9 +14,7 @@ __all__ = ["Exponential"]
 
 
 class Exponential(ExponentialFamily):
-    """Exponential(rate). ``rsample`` is ``Tensor.exponential_() / rate`` as in torch; the
-    frontend's ``exponential_`` draws numpy's sampler, not torch's stream, so samples match
-    torch in distribution only."""
+    """Exponential(rate); ``rsample`` is ``Tensor.exponential_() / rate``, as torch's."""
 
     arg_constraints: ClassVar[dict[str, Any]] = {"rate": constraints.positive}
     support = constraints.nonnegative
