@@ -53,7 +53,7 @@ TARGETS = {"small": 1.5, "large": 1.05}
 SHAPES = {"small": (16, (4, 4)), "large": (1 << 20, (1024, 1024))}  # vector, matrix
 # per mode: (seconds of timing loops per op and side, fewest loops); each loop runs about
 # ROUND seconds, or one call where a call takes longer
-BUDGETS = {"default": (0.4, 9), "quick": (0.06, 5)}
+BUDGETS = {"default": (0.25, 9), "quick": (0.04, 5)}
 ROUND = 0.002
 THREAD_ENV = {
     "OMP_NUM_THREADS": "1",
