@@ -335,7 +335,7 @@ def _spec_key(spec: Any) -> Any:
 
 
 def _native_key(value: Any) -> tuple:
-    return (tuple(value.shape), str(value.dtype))
+    return (tuple(value.shape), value.dtype)  # a dtype object hashes faster than its str
 
 
 # ---------------------------------------------------------------------------------------
