@@ -8,9 +8,10 @@ direction numbers selected by the bits of ``k``'s Gray code (what torch's sequen
 update computes), so a draw is a few whole-array integer ops on the backend.
 
 Scrambling (``scramble=True``) is torch's: a random digital shift and random
-lower-triangular binary matrices applied to the direction numbers, drawn with the
-frontend's generator (``torch.randint(2, ...)``, seeded with ``seed`` when given); the
-scrambled points equal torch's wherever the frontend's ``randint`` gives torch's bits.
+lower-triangular binary matrices applied to the direction numbers, drawn with
+``torch.randint(2, ...)`` from a generator seeded with ``seed`` (the default generator
+without one); the frontend's generator gives torch's CPU stream, so scrambled points equal
+torch's too.
 """
 
 from __future__ import annotations

@@ -10,8 +10,6 @@ import pytest
 import torch as real_torch
 
 from frontends import torch
-from frontends.torch import quasirandom as frontend_quasirandom
-from frontends.torch import random_sampling
 from tests.frontends.torch.oracle import check
 
 # ---------------------------------------------------------------------------------------
@@ -66,44 +64,19 @@ def test_sobol_unscrambled_is_bit_exact(backend):
     _same_points(out_ours, out_real)
 
 
-def test_sobol_scrambling_is_torchs_given_the_same_bits(backend, monkeypatch):
-    """The scrambling from torch's own random bits (fed in place of the frontend's
-    ``randint``, whose stream is the frontend's) equals torch's, draws included."""
-
-    class BitSource:
-        def __init__(self) -> None:
-            self.real = real_torch.Generator()
-
-        def manual_seed(self, seed: int) -> BitSource:
-            self.real.manual_seed(seed)
-            return self
-
-    def torch_bits(high, size, generator=None):
-        return torch.tensor(real_torch.randint(high, size, generator=generator.real).numpy())
-
-    monkeypatch.setattr(random_sampling, "Generator", BitSource)
-    monkeypatch.setattr(random_sampling, "randint", torch_bits)
-    for dimension, seed in ((DIMENSION, 0), (DIMENSION, 1234)):
-        ours = frontend_quasirandom.SobolEngine(dimension, scramble=True, seed=seed)
-        real = real_torch.quasirandom.SobolEngine(dimension, scramble=True, seed=seed)
+def test_sobol_scrambled_is_bit_exact(backend):
+    """Scrambling draws from the frontend's generator, which gives torch's CPU stream: with a
+    seed, and from the default generator (``seed=None``) after ``manual_seed``."""
+    for seed in (0, 1234, None):
+        if seed is None:
+            torch.manual_seed(21)
+            real_torch.manual_seed(21)
+        ours = torch.quasirandom.SobolEngine(DIMENSION, scramble=True, seed=seed)
+        real = real_torch.quasirandom.SobolEngine(DIMENSION, scramble=True, seed=seed)
         _same_points(ours.shift, real.shift)
         _same_points(ours.sobolstate, real.sobolstate)
         assert repr(ours) == repr(real)
         _run_sobol_script(ours, real)
-
-
-def test_sobol_scrambled_with_the_frontends_generator(backend):
-    def draw(seed):
-        engine = torch.quasirandom.SobolEngine(DIMENSION, scramble=True, seed=seed)
-        return engine.draw(16, dtype=torch.float64)
-
-    first, again, other = draw(5), draw(5), draw(6)
-    numpy.testing.assert_array_equal(first.numpy(), again.numpy())
-    assert not numpy.array_equal(first.numpy(), other.numpy())
-    values = first.numpy()
-    assert values.min() >= 0 and values.max() < 1
-    # a scrambled net keeps the balance: each half of [0, 1) holds half of 16 points
-    assert ((values < 0.5).sum(axis=0) == 8).all()
 
 
 def test_sobol_errors_and_the_largest_dimension():
@@ -143,13 +116,7 @@ def test_sobol_errors_and_the_largest_dimension():
 # ---------------------------------------------------------------------------------------
 
 
-def test_binomial_values_and_errors(backend):
-    count = numpy.array([0.0, 5.0, 10.0, -3.0, 4.0, 7.0], dtype=numpy.float32)
-    prob = numpy.array([0.5, 0.0, 1.0, 0.5, 1.5, numpy.nan], dtype=numpy.float32)
-    check(  # the values that do not depend on the draws
-        lambda: torch.binomial(torch.tensor(count), torch.tensor(prob)),
-        lambda: real_torch.binomial(real_torch.tensor(count), real_torch.tensor(prob)),
-    )
+def test_binomial_errors():
     for c, p in (
         (numpy.array([5, 6]), numpy.array([0.5, 0.5])),
         (numpy.array([5.0, 6.0], numpy.float32), numpy.array([0.5, 0.5])),
@@ -163,19 +130,26 @@ def test_binomial_values_and_errors(backend):
     assert tuple(result.shape) == (2, 3) and result.dtype == torch.float32
 
 
-def test_binomial_distribution_matches_torch(backend):
-    """Same distribution as torch's samples (total variation distance of the empirical
-    probabilities): both algorithms, and the p > 0.5 reflection, in one call."""
+def test_binomial_matches_torch(backend):
+    """In one call (one shape: one compilation on jax): the values that do not depend on
+    the draws (count <= 0, p <= 0, p >= 1, nan) equal torch's, and the samples have torch's
+    distribution (total variation distance of the empirical probabilities), for both
+    algorithms and the p > 0.5 reflection."""
     n = 10000
     cases = ((6.0, 0.3), (300.0, 0.9))
-    count = numpy.repeat([c for c, _ in cases], n)
-    prob = numpy.repeat([p for _, p in cases], n)
+    fixed_count = numpy.array([0.0, 5.0, 10.0, -3.0, 4.0, 7.0], dtype=numpy.float32)
+    fixed_prob = numpy.array([0.5, 0.0, 1.0, 0.5, 1.5, numpy.nan], dtype=numpy.float32)
+    count = numpy.concatenate([numpy.repeat([c for c, _ in cases], n), fixed_count])
+    prob = numpy.concatenate([numpy.repeat([p for _, p in cases], n), fixed_prob])
+    count, prob = count.astype(numpy.float32), prob.astype(numpy.float32)
     torch.manual_seed(11)
     ours = torch.binomial(torch.tensor(count), torch.tensor(prob))
-    assert ours.dtype == torch.float64 and tuple(ours.shape) == (2 * n,)
     real_torch.manual_seed(11)
-    expected = real_torch.binomial(real_torch.tensor(count), real_torch.tensor(prob)).numpy()
-    values = ours.numpy()
+    expected = real_torch.binomial(real_torch.tensor(count), real_torch.tensor(prob))
+    assert ours.dtype == torch.float32 and tuple(ours.shape) == tuple(expected.shape)
+    values, expected = ours.numpy(), expected.numpy()
+    numpy.testing.assert_array_equal(values[2 * n :], expected[2 * n :])
+    values, expected, count = values[: 2 * n], expected[: 2 * n], count[: 2 * n]
     assert (values == numpy.round(values)).all() and (values >= 0).all()
     assert (values <= count).all()
     for index, (c, p) in enumerate(cases):
