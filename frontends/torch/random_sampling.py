@@ -4,9 +4,10 @@ bernoulli, multinomial, and the in-place samplers (uniform_, normal_, exponentia
 Each generator is torch's CPU generator: an mt19937 stream seeded as torch seeds it, drawn
 on the host by the kernels of :mod:`frontends.torch._random_kernels`, so rand, randn,
 randint, randperm, normal, bernoulli and the in-place samplers give real torch's numbers
-bit for bit for the same seed, and the same numbers on every backend. ``get_rng_state``
-is torch's 5056-byte state. multinomial and poisson draw from core.random (seeded by the
-same seed), not from torch's stream: their values differ from real torch's.
+bit for bit for the same seed, and the same numbers on every backend (checked against
+torch 2.13 on an AMD AVX512 CPU and torch 2.11 on an Intel Xeon). ``get_rng_state`` is
+torch's 5056-byte state. poisson draws from core.random (seeded by the same seed), not from
+torch's stream: its values differ from real torch's.
 """
 
 from __future__ import annotations
@@ -505,7 +506,57 @@ def multinomial(
     generator: Generator | None = None,
     out: Any = None,
 ) -> Any:
-    return ops.random.multinomial(input, num_samples, replacement, generator=_state(generator))
+    """torch's CPU multinomial: without replacement (or one sample), the largest
+    ``input / q`` with ``q`` drawn by ``exponential_``; with replacement, a float64 uniform
+    per sample searched in the row's normalised cumulative sum. The probabilities are
+    read to the host, as torch reads them for its checks."""
+    dtype = core.as_core_dtype(input.dtype)
+    if not dtype.is_float_dtype:
+        raise RuntimeError(
+            "multinomial only supports floating-point dtypes for input, got: "
+            f"{_dtype.scalar_type_name(dtype)}"
+        )
+    shape = tuple(input.shape)
+    if len(shape) not in (1, 2):
+        raise RuntimeError("prob_dist must be 1 or 2 dim")
+    if num_samples <= 0:
+        raise RuntimeError("cannot sample n_sample <= 0 samples")
+    if not replacement and num_samples > shape[-1]:
+        raise RuntimeError(
+            "cannot sample n_sample > prob_dist.size(-1) samples without replacement"
+        )
+    host = core.Array(input).to_numpy().astype(numpy.float64)
+    mt = _mt(generator)
+    if not replacement or num_samples == 1:
+        if not (numpy.all(host >= 0) and numpy.all(host < numpy.inf)):
+            raise RuntimeError("probability tensor contains either `inf`, `nan` or element < 0")
+        if numpy.any(host.sum(-1) == 0):
+            raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
+        q = _exponential_values(mt, shape, dtype, 1.0)
+        ratio = ops.divide(input, q)
+        if num_samples == 1:
+            return ops.argmax(ratio, axis=-1, keepdims=True)
+        return ops.astype(ops.topk(ratio, num_samples, axis=-1)[1], core.int64)
+    rows = host.reshape(-1, shape[-1]).astype(_numpy_dtype(dtype))
+    accumulate = numpy.float64 if dtype == "float64" else numpy.float32
+    uniforms = kernels.uniform_double(mt, rows.shape[0] * num_samples).reshape(-1, num_samples)
+    picks = numpy.empty(uniforms.shape, numpy.int64)
+    for i, row in enumerate(rows.astype(accumulate)):
+        if numpy.any(row < 0) or not numpy.all(numpy.isfinite(row)):
+            raise RuntimeError(
+                "invalid multinomial distribution (encountering probability entry < 0)"
+                if numpy.any(row < 0)
+                else "invalid multinomial distribution (encountering probability entry = "
+                "infinity or NaN)"
+            )
+        cumulative = numpy.add.accumulate(row, dtype=accumulate)
+        total = cumulative[-1]
+        if not total > 0:
+            raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
+        cumulative = cumulative / total
+        cumulative[-1] = 1
+        picks[i] = numpy.searchsorted(cumulative.astype(numpy.float64), uniforms[i], side="left")
+    return ops.asarray(picks.reshape(*shape[:-1], num_samples), dtype=core.int64)
 
 
 @torch_function()
@@ -632,11 +683,15 @@ def _exponential_(
         raise RuntimeError(f"exponential_ expects lambda > 0.0, but found lambda={_cpp(lambd)}")
     mt = _mt(generator)
 
-    def draw(shape: tuple[int, ...]) -> Any:
-        u = kernels.uniform_double(mt, _numel(shape))
-        return _native((-1.0 / lambd) * kernels.libm_log1p(-u), shape, dtype)
+    return _fill_(self, _draw_order(self, lambda s: _exponential_values(mt, s, dtype, lambd)))
 
-    return _fill_(self, _draw_order(self, draw))
+
+def _exponential_values(
+    mt: kernels.MT19937State, shape: tuple[int, ...], dtype: core.Dtype, lambd: float
+) -> Any:
+    """``-1 / lambd * log1p(-u)`` in float64 (glibc's log1p), u a float64 uniform."""
+    u = kernels.uniform_double(mt, _numel(shape))
+    return _native((-1.0 / lambd) * kernels.libm_log1p(-u), shape, dtype)
 
 
 def _cauchy_(

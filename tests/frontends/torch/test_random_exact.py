@@ -87,6 +87,9 @@ def test_samplers_give_torchs_numbers(backend):
             m.zeros(4, 5).t().normal_(),
             m.zeros(6, 5)[:, 1].uniform_(),
             m.rand(4, generator=gen),
+            m.multinomial(f(p32[1:28].reshape(3, 9)), 1),
+            m.multinomial(f(p32[:12].reshape(3, 4)), 3),
+            m.multinomial(f(p32[:12].reshape(3, 4).astype(numpy.float64)), 6, replacement=True),
             m.rand(3),
         ]
 
@@ -191,6 +194,8 @@ def test_errors_are_torchs(backend):
         lambda m, f: m.zeros(3).bernoulli_(1.5),
         lambda m, f: m.bernoulli(m.zeros(3, dtype=m.int64)),
         lambda m, f: m.randint(5, 2, (3,)),
+        lambda m, f: m.multinomial(f(numpy.zeros((2, 3), numpy.float32)), 1),
+        lambda m, f: m.multinomial(f(numpy.ones(2, numpy.float32)), 3),
         lambda m, f: m.nn.functional.fractional_max_pool2d(f(x), 3, output_size=(8, 3)),
         lambda m, f: m.nn.functional.fractional_max_pool2d(f(x), 3),
         lambda m, f: m.nn.functional.fractional_max_pool2d(f(x), 3, output_ratio=(0.5,) * 3),
