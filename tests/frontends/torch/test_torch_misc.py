@@ -278,10 +278,11 @@ _VIEWS = [
 
 
 def test_storage_offset(backend):
-    """Every view kind on the numpy backend; on the others (same code, run on their
-    arrays) a few, as each new shape is a compilation on jax."""
+    """Every view kind on the numpy backend; on the others one (the offset is computed on
+    the host from the view chain whatever the backend; each new view shape is a
+    compilation on jax)."""
     ours, real = torch.arange(24.0).reshape(4, 6), real_torch.arange(24.0).reshape(4, 6)
-    views = _VIEWS if backend == "numpy" else _VIEWS[2:5]
+    views = _VIEWS if backend == "numpy" else _VIEWS[4:5]
     for index, view in enumerate(views):
         assert view(ours).storage_offset() == view(real).storage_offset(), index
     complex_ours = torch.ones(4, dtype=torch.complex64)
