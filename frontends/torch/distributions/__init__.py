@@ -17,16 +17,21 @@ from frontends.torch.distributions.beta import Beta
 from frontends.torch.distributions.binomial import Binomial
 from frontends.torch.distributions.categorical import Categorical
 from frontends.torch.distributions.cauchy import Cauchy
+from frontends.torch.distributions.chi2 import Chi2
 from frontends.torch.distributions.dirichlet import Dirichlet
 from frontends.torch.distributions.distribution import Distribution
 from frontends.torch.distributions.exp_family import ExponentialFamily
 from frontends.torch.distributions.exponential import Exponential
 from frontends.torch.distributions.gamma import Gamma
 from frontends.torch.distributions.geometric import Geometric
+from frontends.torch.distributions.gumbel import Gumbel
+from frontends.torch.distributions.half_normal import HalfNormal
 from frontends.torch.distributions.independent import Independent
 from frontends.torch.distributions.kl import kl_divergence, register_kl
 from frontends.torch.distributions.laplace import Laplace
 from frontends.torch.distributions.log_normal import LogNormal
+from frontends.torch.distributions.mixture_same_family import MixtureSameFamily
+from frontends.torch.distributions.multinomial import Multinomial
 from frontends.torch.distributions.multivariate_normal import MultivariateNormal
 from frontends.torch.distributions.normal import Normal
 from frontends.torch.distributions.one_hot_categorical import OneHotCategorical
@@ -50,6 +55,11 @@ from frontends.torch.distributions.transforms import (
 from frontends.torch.distributions.uniform import Uniform
 
 __all__ = [
+    "Multinomial",
+    "MixtureSameFamily",
+    "HalfNormal",
+    "Gumbel",
+    "Chi2",
     "AbsTransform",
     "AffineTransform",
     "Bernoulli",

@@ -22,6 +22,8 @@ from frontends.torch.distributions.exp_family import ExponentialFamily
 from frontends.torch.distributions.exponential import Exponential
 from frontends.torch.distributions.gamma import Gamma
 from frontends.torch.distributions.geometric import Geometric
+from frontends.torch.distributions.gumbel import Gumbel
+from frontends.torch.distributions.half_normal import HalfNormal
 from frontends.torch.distributions.independent import Independent
 from frontends.torch.distributions.laplace import Laplace
 from frontends.torch.distributions.multivariate_normal import (
@@ -300,7 +302,76 @@ def _kl_cauchy_cauchy(p: Any, q: Any) -> Any:
     return t1 - t2
 
 
+@register_kl(HalfNormal, HalfNormal)
+def _kl_halfnormal_halfnormal(p: Any, q: Any) -> Any:
+    return _kl_normal_normal(p.base_dist, q.base_dist)
+
+
+@register_kl(Gumbel, Gumbel)
+def _kl_gumbel_gumbel(p: Any, q: Any) -> Any:
+    ct1 = p.scale / q.scale
+    ct2 = q.loc / q.scale
+    ct3 = p.loc / q.scale
+    t1 = -ct1.log() - ct2 + ct3
+    t2 = ct1 * _euler_gamma
+    t3 = torch.exp(ct2 + (1 + ct1).lgamma() - ct3)
+    return t1 + t2 + t3 - (1 + _euler_gamma)
+
+
 # -------------------------------------------------------------------- across families
+@register_kl(Exponential, Gumbel)
+def _kl_exponential_gumbel(p: Any, q: Any) -> Any:
+    product = p.rate * q.scale
+    ratio = q.loc / q.scale
+    t1 = product.log() - 1
+    t2 = torch.exp(ratio) * product / (product + 1)
+    return t1 - ratio + t2 + product.reciprocal()
+
+
+@register_kl(Gamma, Gumbel)
+def _kl_gamma_gumbel(p: Any, q: Any) -> Any:
+    product = p.rate * q.scale
+    ratio = q.loc / q.scale
+    t1 = (
+        (p.concentration - 1) * p.concentration.digamma()
+        - p.concentration.lgamma()
+        - p.concentration
+    )
+    t2 = product.log() + p.concentration / product
+    t3 = torch.exp(ratio) * (1 + product.reciprocal()).pow(-p.concentration) - ratio
+    return t1 + t2 + t3
+
+
+@register_kl(Gumbel, Normal)
+def _kl_gumbel_normal(p: Any, q: Any) -> Any:
+    ratio = p.scale / q.scale
+    t1 = (ratio / math.sqrt(2 * math.pi)).log()
+    t2 = (math.pi * ratio * 0.5).pow(2) / 3
+    t3 = ((p.loc + p.scale * _euler_gamma - q.loc) / q.scale).pow(2) * 0.5
+    return -t1 + t2 + t3 - (_euler_gamma + 1)
+
+
+@register_kl(Normal, Gumbel)
+def _kl_normal_gumbel(p: Any, q: Any) -> Any:
+    mean_ratio = p.loc / q.scale
+    var_ratio = (p.scale / q.scale).pow(2)
+    loc_ratio = q.loc / q.scale
+    t1 = var_ratio.log() * 0.5
+    t2 = mean_ratio - loc_ratio
+    t3 = torch.exp(-mean_ratio + 0.5 * var_ratio + loc_ratio)
+    return -t1 + t2 + t3 - (0.5 * (1 + math.log(2 * math.pi)))
+
+
+@register_kl(Uniform, Gumbel)
+def _kl_uniform_gumbel(p: Any, q: Any) -> Any:
+    common = q.scale / (p.high - p.low)
+    high_diff = (p.high - q.loc) / q.scale
+    low_diff = (p.low - q.loc) / q.scale
+    t1 = common.log() + 0.5 * (high_diff + low_diff)
+    t2 = common * (torch.exp(-high_diff) - torch.exp(-low_diff))
+    return t1 - t2
+
+
 @register_kl(Bernoulli, Poisson)
 def _kl_bernoulli_poisson(p: Any, q: Any) -> Any:
     return (
@@ -463,3 +534,4 @@ _register_infinite(Gamma, (Beta, Uniform), "concentration")
 _register_infinite(Laplace, (Beta, Exponential, Gamma, Uniform), "loc")
 _register_infinite(Normal, (Beta, Exponential, Gamma, Uniform), "loc")
 _register_infinite(Poisson, (Bernoulli, Binomial), "rate")
+_register_infinite(Gumbel, (Beta, Exponential, Gamma, Uniform), "loc")
