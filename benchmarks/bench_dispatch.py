@@ -1,7 +1,7 @@
 """Per-op dispatch cost of every frontend against its own framework, on its own backend.
 
 Run: python -m benchmarks.bench_dispatch [--frontends torch numpy jax tensorflow]
-     [--sizes small large] [--quick]
+     [--sizes small large] [--quick] [--clock cpu|wall]
 
 Each frontend runs on the backend of the framework it imitates and is compared with that
 framework's own call in the same process (torch frontend on the torch backend against real
