@@ -87,6 +87,11 @@ CASES: dict[str, tuple[Callable[..., Any], dict[str, Any], Any]] = {
         {"concentration": _f32([[0.5, 1.0, 2.0], [3.0, 0.7, 1.1]])},
         _f32([[0.2, 0.3, 0.5], [0.6, 0.1, 0.3]]),
     ),
+    "Dirichlet_no_ones": (
+        lambda D, p: D.Dirichlet(p["concentration"]),
+        {"concentration": _f32([[0.5, 1.5, 2.0], [3.0, 0.7, 1.1]])},
+        _f32([[0.2, 0.3, 0.5], [0.6, 0.1, 0.3]]),
+    ),
     "Exponential": (
         lambda D, p: D.Exponential(p["rate"]),
         {"rate": _f32([0.5, 1.0, 4.0])},
@@ -404,6 +409,49 @@ def test_rsample_gradients_match_torch(backend: str) -> None:
                 assert_matches(mine, wanted, rtol=1e-5, atol=1e-6)
             except AssertionError as error:
                 raise AssertionError(f"{name}: {error}") from None
+
+
+_SCORE_GRADIENTS = (
+    "Normal", "Bernoulli_logits", "Categorical_logits", "Beta", "Gamma", "Dirichlet_no_ones",
+    "MultivariateNormal_tril", "Transformed_affine_sigmoid", "MixtureSameFamily_mvn",
+    "Binomial_logits", "Laplace",
+)  # fmt: skip
+
+
+def _score_grads(name: str, module: Any) -> list[Any]:
+    builder, params, value = CASES[name]
+    leaves = {k: module.tensor(v, requires_grad=v.dtype.kind == "f") for k, v in params.items()}
+    dist = builder(module.distributions, leaves)
+    loss = dist.log_prob(module.tensor(value)).sum()
+    if name not in ("MixtureSameFamily_mvn", "Transformed_affine_sigmoid", "Binomial_logits"):
+        loss = loss + dist.entropy().sum() + dist.mean.sum()
+    loss.backward()
+    return [leaves[k].grad for k in params]
+
+
+def test_log_prob_and_entropy_gradients_match_torch(backend: str) -> None:
+    """Gradients of log_prob + entropy + mean w.r.t. the parameters (score-function and
+    ELBO training) are torch's."""
+    keep = ("Categorical_logits", "Beta", "MultivariateNormal_tril")
+    for name in _entries(backend, _SCORE_GRADIENTS, keep):
+        for mine, wanted in zip(_score_grads(name, torch), _score_grads(name, real_torch)):
+            try:
+                assert_matches(mine, wanted, rtol=1e-4, atol=1e-5)
+            except AssertionError as error:
+                raise AssertionError(f"{name}: {error}") from None
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="known gap outside distributions: the frontend's xlogy gives gradient 0 for "
+    "input == 0 where torch gives log(other), so Dirichlet.log_prob's gradient differs at "
+    "a concentration of exactly 1",
+)
+def test_dirichlet_log_prob_gradient_at_concentration_one() -> None:
+    for mine, wanted in zip(
+        _score_grads("Dirichlet", torch), _score_grads("Dirichlet", real_torch)
+    ):
+        assert_matches(mine, wanted, rtol=1e-4, atol=1e-5)
 
 
 def test_gamma_rsample_gradient_is_torchs_implicit_gradient(backend: str) -> None:
