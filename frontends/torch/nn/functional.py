@@ -2680,8 +2680,8 @@ def gumbel_softmax(
 ) -> Tensor:
     """torch's gumbel_softmax, drawn as torch draws it (``exponential_`` on torch's mt19937
     stream): the exponential samples are real torch's bit for bit for the same seed; the
-    ``log`` and ``softmax`` after them run on the backend, within an ulp or two of torch's
-    (exact argmax, so ``hard=True`` picks torch's one-hot)."""
+    ``log`` and ``softmax`` after them run on the backend: exact on the torch backend,
+    within an ulp or two of torch's elsewhere (``hard=True`` gives torch's one-hot)."""
     torch = _torch()
     gumbels = -torch.empty_like(logits).exponential_().log()
     y_soft = ((logits + gumbels) / tau).softmax(dim)

@@ -125,9 +125,11 @@ def test_gumbel_softmax_draws_as_torch(backend):
         expected = real_torch.nn.functional.gumbel_softmax(to_real(logits), tau=0.7, hard=hard)
         torch.manual_seed(3)
         got = torch.nn.functional.gumbel_softmax(to_frontend(logits), tau=0.7, hard=hard)
-        # the draws are exact; log and softmax run on the backend (an ulp or two)
+        # the draws are exact; log and softmax run on the backend: torch's own kernels on
+        # the torch backend (exact), an ulp or two elsewhere; the one-hot of hard is exact
+        if hard or backend == "torch":
+            _same(got, expected, f"hard={hard}")
         numpy.testing.assert_allclose(got.numpy(), to_numpy(expected), rtol=2e-6, atol=1e-7)
-        assert (got.numpy().argmax(-1) == to_numpy(expected).argmax(-1)).all()
 
 
 def _fractional_cases(m, f, dtypes):
