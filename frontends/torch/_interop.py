@@ -16,7 +16,7 @@ import numpy
 
 import core
 from core import native as ops
-from frontends.torch import _dtype
+from frontends.torch import _dtype, _views
 from frontends.torch._tensor import Tensor
 
 __all__ = ["detach", "frombuffer", "get_device", "set_default_tensor_type"]
@@ -125,37 +125,47 @@ def set_default_tensor_type(t: Any) -> None:
     _dtype.set_default_dtype(getattr(_dtype, _FLOAT_TYPES[name]))
 
 
+def _positions(shape: tuple[int, ...], strides: tuple[int, ...], complex_: bool) -> Any:
+    """Each element's storage position (complex elements as ``2k + (2k + 1)j``: their real
+    and imaginary parts' positions in real units)."""
+    position = numpy.zeros(shape, dtype=numpy.float64)
+    for axis, (extent, stride) in enumerate(zip(shape, strides)):
+        index = numpy.arange(extent, dtype=numpy.float64) * stride
+        position = position + index.reshape((extent,) + (1,) * (len(shape) - axis - 1))
+    if complex_:
+        return (2 * position + 1j * (2 * position + 1)).astype(numpy.complex128)
+    return position
+
+
 def storage_offset(tensor: Any) -> int:
     """``Tensor.storage_offset()``: where the view's first element lies in its root's
     storage, in elements of the view's dtype.
 
     Computed by running the view chain's forward steps on an array holding each root
-    element's storage position (complex roots as ``2k + (2k + 1)j``, so the real/imag and
+    element's storage position (see :func:`_positions`; so real/imag and
     ``view_as_real``/``view_as_complex`` steps count in real units), on the numpy backend
-    whatever the current one (the steps look core's functions up at call time). An empty view has no
-    first element to read the position from: that raises (torch gives the offset it was
-    sliced at)."""
+    whatever the current one (the steps look core's functions up at call time). A tensor
+    sharing another frontend's array (``from_numpy`` of the numpy frontend's ndarray)
+    starts its storage there, as torch's does. An empty view has no first element to read
+    the position from: that raises (torch gives the offset it was sliced at)."""
+    from frontends.base.array import _identity as shared_step
+
     root = tensor._root
     if root is None:
         return 0
-    root_native = root._value
-    shape = tuple(root_native.shape)
-    strides = root._strides() if isinstance(root, Tensor) else None
-    if strides is None:
-        strides = tuple(numpy.cumprod((1, *shape[:0:-1]))[::-1].tolist()) if shape else ()
-    position = numpy.zeros(shape, dtype=numpy.float64)
-    for axis, (extent, stride) in enumerate(zip(shape, strides)):
-        index = numpy.arange(extent, dtype=numpy.float64) * stride
-        position = position + index.reshape((extent,) + (1,) * (len(shape) - axis - 1))
-    if core.as_core_dtype(root_native.dtype).kind == "c":
-        host = (2 * position + 1j * (2 * position + 1)).astype(numpy.complex128)
-    else:
-        host = position
+    shape = tuple(root._value.shape)
+    strides = root._strides() if isinstance(root, Tensor) else _views.contiguous_strides(shape)
+    is_complex = core.as_core_dtype(root._value.dtype).kind == "c"
     # metadata, a Python int: computed on the host, so no backend work (or jax compile)
     with core.use_backend("numpy"):
-        value = host
+        value = _positions(shape, strides, is_complex)
         for forward, _ in tensor._chain:
+            if forward is shared_step:  # another frontend's array: a new storage
+                shape = tuple(value.shape)
+                value = _positions(shape, _views.contiguous_strides(shape), is_complex)
+                continue
             value = forward(value)
+            is_complex = numpy.iscomplexobj(value)
     if not builtins.int(numpy.prod(value.shape)):
         raise RuntimeError(
             "storage_offset() of an empty view is not known to this frontend (its views "

@@ -297,6 +297,13 @@ def test_storage_offset(backend):
         )
     with pytest.raises(RuntimeError, match="empty view"):
         ours[4:].storage_offset()
+    # a tensor sharing the numpy frontend's array starts its storage there, as torch's does
+    from frontends import numpy as frontend_numpy
+
+    shared = frontend_numpy.arange(12.0).reshape(3, 4)
+    host = numpy.arange(12.0).reshape(3, 4)
+    for view in (lambda t, x: t.from_numpy(x[1:]), lambda t, x: t.from_numpy(x[1:])[1:]):
+        assert view(torch, shared).storage_offset() == view(real_torch, host).storage_offset()
 
 
 # ---------------------------------------------------------------------------------------
