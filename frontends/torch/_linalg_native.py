@@ -635,17 +635,26 @@ def rows_from_pivots(pivots: Any, m: int) -> Any:
 
 # ---------------------------------------------------------------------------------------
 # LDL^T / LDL^H with Bunch-Kaufman pivoting (LAPACK's sytf2/hetf2 and sytrs/hetrs, lower)
+#
+# One column per step; every batch element makes its own pivot choices, selected with
+# masks. The column index k is a 0-d int64 array, so a step compiles once per shape with
+# core.compile (one XLA program on jax, one graph on tensorflow) and serves every column.
 # ---------------------------------------------------------------------------------------
 _BUNCH_KAUFMAN_ALPHA = (1.0 + math.sqrt(17.0)) / 8.0
 
 
-def _index(k: Any) -> Any:
-    return ops.asarray([k], dtype=core.int64)
+def _at(k: Any) -> Any:
+    """A 0-d index array as the 1-element index ``take`` wants."""
+    return ops.reshape(k, (1,))
 
 
-def _pick(x: Any, row: int, column: int) -> Any:
+def _plus(k: Any, step: int) -> Any:
+    return ops.add(k, scalar(step, core.int64))
+
+
+def _pick(x: Any, row: Any, column: Any) -> Any:
     """``x[..., row, column]`` kept as (..., 1, 1)."""
-    return ops.take(ops.take(x, _index(row), axis=-2), _index(column), axis=-1)
+    return ops.take(ops.take(x, _at(row), axis=-2), _at(column), axis=-1)
 
 
 def _cabs(x: Any) -> Any:
@@ -661,7 +670,7 @@ def _conj(x: Any) -> Any:
 
 def _swap_order(n: int, first: Any, second: Any) -> Any:
     """Per batch element, the index order (..., n) that exchanges ``first`` and ``second``
-    (int64 of shape (..., 1))."""
+    (int64, broadcastable to (..., 1))."""
     positions = ops.arange(n, dtype=core.int64)
     return ops.where(
         ops.equal(positions, first),
@@ -688,137 +697,47 @@ def _mirror_lower(x: Any, hermitian: bool) -> Any:
     return ops.add(ops.add(lower, diagonal), mirrored)
 
 
-def ldl_factor_native(x: Any, hermitian: bool) -> tuple[Any, Any, Any]:
-    """The packed lower LD, LAPACK's 1-based int32 pivots (negative for the two columns of a
-    2x2 block) and info (the first column whose pivot is zero or nan, 0 when none), as
-    ``?sytrf`` (``?hetrf`` when hermitian and complex) gives them for the lower triangle of
-    ``x``; its unblocked algorithm (sytf2), batched: every batch element makes its own pivot
-    choices at each column, selected with masks."""
-    n = x.shape[-1]
-    batch = tuple(x.shape[:-2])
+def _nonzero(x: Any) -> Any:
+    """x with zeros replaced by ones: a branch that is computed but not chosen (a 2x2 block
+    at the last column) stays finite, without warnings."""
     dtype = dtype_of(x)
-    hermitian = hermitian and dtype.kind == "c"
-    real = real_dtype(dtype)
-    alpha = scalar(_BUNCH_KAUFMAN_ALPHA, real)
-    zero_r, one_r = scalar(0, real), scalar(1, real)
-    rows = ops.reshape(ops.arange(n, dtype=core.int64), (n, 1))
-    columns = ops.reshape(ops.arange(n, dtype=core.int64), (1, n))
-    work = _mirror_lower(x, hermitian)  # the trailing Schur complement, both triangles
-    factor = ops.zeros(tuple(x.shape), dtype=dtype)
-    pivots = ops.zeros((*batch, n), dtype=core.int64)
-    info = ops.zeros((*batch, 1, 1), dtype=core.int64)
-    skip = ops.zeros((*batch, 1, 1), dtype=core.bool)  # the second column of a 2x2 block
-
-    def magnitude(value: Any) -> Any:  # of a diagonal entry
-        return ops.abs(ops.real(value)) if hermitian else _cabs(value)
-
-    for k in range(n):
-        kk = scalar(k, core.int64)
-        akk = _pick(work, k, k)
-        absakk = magnitude(akk)
-        column = ops.take(work, _index(k), axis=-1)  # (..., n, 1)
-        below = ops.where(ops.greater(rows, kk), _cabs(column), scalar(-1, real))
-        imax = ops.argmax(below, axis=-2, keepdims=True)  # (..., 1, 1)
-        colmax = ops.maximum(ops.max(below, axis=-2, keepdims=True), zero_r)
-        row_index = ops.broadcast_to(imax, (*batch, 1, n))
-        imax_row = ops.take_along_axis(work, row_index, axis=-2)  # (..., 1, n)
-        others = ops.logical_and(ops.greater_equal(columns, kk), ops.not_equal(columns, imax))
-        rowmax = ops.max(ops.where(others, _cabs(imax_row), zero_r), axis=-1, keepdims=True)
-        aimax = magnitude(ops.take_along_axis(imax_row, imax, axis=-1))
-        degenerate = ops.logical_or(
-            ops.equal(ops.maximum(absakk, colmax), zero_r), ops.isnan(absakk)
-        )
-        safe_rowmax = ops.where(ops.equal(rowmax, zero_r), one_r, rowmax)
-        keep = ops.logical_or(
-            ops.greater_equal(absakk, ops.multiply(alpha, colmax)),
-            ops.greater_equal(
-                absakk,
-                ops.multiply(ops.multiply(alpha, colmax), ops.divide(colmax, safe_rowmax)),
-            ),
-        )
-        keep = ops.logical_or(keep, degenerate)
-        two = ops.logical_and(ops.logical_not(keep), ops.less(aimax, ops.multiply(alpha, rowmax)))
-        kp = ops.where(keep, kk, imax)
-        active = ops.logical_not(skip)
-        two = ops.logical_and(two, active)
-        one = ops.logical_and(ops.logical_not(two), active)
-        info = ops.where(
-            ops.logical_and(
-                ops.logical_and(active, degenerate), ops.equal(info, scalar(0, core.int64))
-            ),
-            scalar(k + 1, core.int64),
-            info,
-        )
-        # exchange rows and columns kk (k, or k + 1 for a 2x2 block) and kp
-        target = ops.where(two, scalar(k + 1, core.int64), kk)
-        order = _swap_order(n, ops.reshape(target, (*batch, 1)), ops.reshape(kp, (*batch, 1)))
-        order = ops.where(ops.reshape(active, (*batch, 1)), order, ops.arange(n, dtype=core.int64))
-        swapped = _swap_rows(work, order)
-        swapped = ops.matrix_transpose(_swap_rows(ops.matrix_transpose(swapped), order))
-        one_column, one_work = _ldl_step_one(swapped, k, hermitian, rows, columns)
-        two_columns, two_work = _ldl_step_two(swapped, k, hermitian, rows, columns)
-        updated_one = ops.where(degenerate, swapped, one_work)
-        one_column = ops.where(degenerate, ops.take(swapped, _index(k), axis=-1), one_column)
-        work = ops.where(one, updated_one, ops.where(two, two_work, work))
-        at_k = ops.equal(columns, kk)
-        at_k1 = ops.equal(columns, scalar(k + 1, core.int64))
-        new_one = ops.where(at_k, one_column, factor)
-        new_two = ops.where(at_k, ops.take(two_columns, _index(0), axis=-1), factor)
-        new_two = ops.where(at_k1, ops.take(two_columns, _index(1), axis=-1), new_two)
-        factor = ops.where(one, new_one, ops.where(two, new_two, factor))
-        pivot = ops.reshape(ops.add(kp, scalar(1, core.int64)), (*batch, 1))
-        slots = ops.arange(n, dtype=core.int64)
-        pivots = ops.where(
-            ops.logical_and(ops.reshape(one, (*batch, 1)), ops.equal(slots, kk)), pivot, pivots
-        )
-        in_block = ops.logical_and(
-            ops.greater_equal(slots, kk), ops.less_equal(slots, scalar(k + 1, core.int64))
-        )
-        pivots = ops.where(
-            ops.logical_and(ops.reshape(two, (*batch, 1)), in_block), ops.negative(pivot), pivots
-        )
-        skip = two
-    factor = ops.tril(factor)
-    return factor, ops.astype(pivots, core.int32), ops.astype(ops.reshape(info, batch), core.int32)
+    return ops.where(ops.equal(x, scalar(0, dtype)), scalar(1, dtype), x)
 
 
-def _ldl_step_one(work: Any, k: int, hermitian: bool, rows: Any, columns: Any) -> Any:
+def _ldl_step_one(work: Any, k: Any, hermitian: bool, rows: Any) -> tuple[Any, Any]:
     """A 1x1 pivot at column k: L's column k (D's entry on the diagonal) and the updated
-    trailing matrix (dsyr/zher: ``A_ij -= x_i (d x_j)``, the lower triangle mirrored)."""
+    trailing matrix (dsyr/zher: ``A_ij += x_i (-d x_j)``, the lower triangle mirrored)."""
     dtype = dtype_of(work)
-    kk = scalar(k, core.int64)
     akk = _pick(work, k, k)
-    column = ops.take(work, _index(k), axis=-1)  # (..., n, 1)
-    x = ops.where(ops.greater(rows, kk), column, scalar(0, dtype))
+    column = ops.take(work, _at(k), axis=-1)  # (..., n, 1)
+    x = ops.where(ops.greater(rows, k), column, scalar(0, dtype))
     akk = ops.where(ops.equal(akk, scalar(0, dtype)), scalar(1, dtype), akk)  # not chosen then
     if hermitian:
         d11 = ops.astype(ops.reciprocal(ops.real(akk)), dtype)
     else:
         d11 = ops.reciprocal(akk)
-    temp = ops.multiply(
-        ops.negative(d11), _conj(ops.matrix_transpose(x)) if hermitian else ops.matrix_transpose(x)
-    )
+    x_row = ops.matrix_transpose(x)
+    temp = ops.multiply(ops.negative(d11), _conj(x_row) if hermitian else x_row)
     work = _mirror_lower(ops.add(work, ops.multiply(x, temp)), hermitian)
-    l_column = ops.where(ops.greater(rows, kk), ops.multiply(column, d11), column)
+    l_column = ops.where(ops.greater(rows, k), ops.multiply(column, d11), column)
     return l_column, work
 
 
-def _ldl_step_two(work: Any, k: int, hermitian: bool, rows: Any, columns: Any) -> Any:
+def _ldl_step_two(work: Any, k: Any, hermitian: bool, rows: Any) -> tuple[Any, Any]:
     """A 2x2 pivot at columns k, k + 1: L's two columns (D's block in rows k, k + 1) as
     (..., n, 2) and the updated trailing matrix (sytf2's/hetf2's 2x2 update)."""
     n = work.shape[-1]
     dtype = dtype_of(work)
-    if k + 1 >= n:  # never chosen: a 2x2 block needs a row below k
-        return ops.take(work, ops.asarray([k, k], dtype=core.int64), axis=-1), work
-    a_k = ops.take(work, _index(k), axis=-1)  # (..., n, 1)
-    a_k1 = ops.take(work, _index(k + 1), axis=-1)
-    akk, a1k, a11 = _pick(work, k, k), _pick(work, k + 1, k), _pick(work, k + 1, k + 1)
+    k1 = ops.minimum(_plus(k, 1), scalar(n - 1, core.int64))  # never chosen at the last column
+    a_k = ops.take(work, _at(k), axis=-1)  # (..., n, 1)
+    a_k1 = ops.take(work, _at(k1), axis=-1)
+    akk, a1k, a11 = _pick(work, k, k), _pick(work, k1, k), _pick(work, k1, k1)
     a1k = ops.where(ops.equal(a1k, scalar(0, dtype)), scalar(1, dtype), a1k)  # not chosen then
     if hermitian:
         d = ops.abs(a1k)
         d11 = ops.divide(ops.real(a11), d)
         d22 = ops.divide(ops.real(akk), d)
-        tt = ops.reciprocal(ops.subtract(ops.multiply(d11, d22), scalar(1, dtype_of(d))))
+        tt = ops.reciprocal(_nonzero(ops.subtract(ops.multiply(d11, d22), scalar(1, dtype_of(d)))))
         d21 = ops.divide(a1k, ops.astype(d, dtype))
         scale = ops.astype(ops.divide(tt, d), dtype)
         d11, d22 = ops.astype(d11, dtype), ops.astype(d22, dtype)
@@ -829,23 +748,211 @@ def _ldl_step_two(work: Any, k: int, hermitian: bool, rows: Any, columns: Any) -
     else:
         d11 = ops.divide(a11, a1k)
         d22 = ops.divide(akk, a1k)
-        t = ops.reciprocal(ops.subtract(ops.multiply(d11, d22), scalar(1, dtype)))
+        t = ops.reciprocal(_nonzero(ops.subtract(ops.multiply(d11, d22), scalar(1, dtype))))
         scale = ops.divide(t, a1k)
         wk = ops.multiply(scale, ops.subtract(ops.multiply(d11, a_k), a_k1))
         wkp1 = ops.multiply(scale, ops.subtract(ops.multiply(d22, a_k1), a_k))
-    trailing = ops.greater(rows, scalar(k + 1, core.int64))  # (n, 1)
+    trailing = ops.greater(rows, k1)  # (n, 1)
     wk = ops.where(trailing, wk, scalar(0, dtype))
     wkp1 = ops.where(trailing, wkp1, scalar(0, dtype))
-    first = ops.multiply(
-        a_k, _conj(ops.matrix_transpose(wk)) if hermitian else ops.matrix_transpose(wk)
-    )
-    second = ops.multiply(
-        a_k1, _conj(ops.matrix_transpose(wkp1)) if hermitian else ops.matrix_transpose(wkp1)
-    )
+    wk_row, wkp1_row = ops.matrix_transpose(wk), ops.matrix_transpose(wkp1)
+    first = ops.multiply(a_k, _conj(wk_row) if hermitian else wk_row)
+    second = ops.multiply(a_k1, _conj(wkp1_row) if hermitian else wkp1_row)
     work = _mirror_lower(ops.subtract(ops.subtract(work, first), second), hermitian)
     l_k = ops.where(trailing, wk, a_k)
     l_k1 = ops.where(trailing, wkp1, a_k1)
     return ops.concat([l_k, l_k1], axis=-1), work
+
+
+def _ldl_factor_column(
+    work: Any, factor: Any, pivots: Any, info: Any, skip: Any, k: Any, hermitian: bool
+) -> tuple[Any, Any, Any, Any, Any]:
+    """sytf2's step at column k (a 0-d int64), for every batch element that does not skip
+    it (the second column of a 2x2 block): pivot choice, exchange, update."""
+    n = work.shape[-1]
+    batch = tuple(work.shape[:-2])
+    dtype = dtype_of(work)
+    real = real_dtype(dtype)
+    alpha = scalar(_BUNCH_KAUFMAN_ALPHA, real)
+    zero_r, one_r = scalar(0, real), scalar(1, real)
+    rows = ops.reshape(ops.arange(n, dtype=core.int64), (n, 1))
+    columns = ops.reshape(ops.arange(n, dtype=core.int64), (1, n))
+
+    def magnitude(value: Any) -> Any:  # of a diagonal entry
+        return ops.abs(ops.real(value)) if hermitian else _cabs(value)
+
+    absakk = magnitude(_pick(work, k, k))
+    column = ops.take(work, _at(k), axis=-1)  # (..., n, 1)
+    below = ops.where(ops.greater(rows, k), _cabs(column), scalar(-1, real))
+    imax = ops.argmax(below, axis=-2, keepdims=True)  # (..., 1, 1), the first on ties
+    colmax = ops.maximum(ops.max(below, axis=-2, keepdims=True), zero_r)
+    imax_row = ops.take_along_axis(work, ops.broadcast_to(imax, (*batch, 1, n)), axis=-2)
+    others = ops.logical_and(ops.greater_equal(columns, k), ops.not_equal(columns, imax))
+    rowmax = ops.max(ops.where(others, _cabs(imax_row), zero_r), axis=-1, keepdims=True)
+    aimax = magnitude(ops.take_along_axis(imax_row, imax, axis=-1))
+    degenerate = ops.logical_or(ops.equal(ops.maximum(absakk, colmax), zero_r), ops.isnan(absakk))
+    safe_rowmax = ops.where(ops.equal(rowmax, zero_r), one_r, rowmax)
+    bound = ops.multiply(alpha, colmax)
+    keep = ops.logical_or(
+        ops.greater_equal(absakk, bound),
+        ops.greater_equal(absakk, ops.multiply(bound, ops.divide(colmax, safe_rowmax))),
+    )
+    keep = ops.logical_or(keep, degenerate)
+    two = ops.logical_and(ops.logical_not(keep), ops.less(aimax, ops.multiply(alpha, rowmax)))
+    kp = ops.where(keep, k, imax)
+    active = ops.logical_not(skip)
+    two = ops.logical_and(two, active)
+    one = ops.logical_and(ops.logical_not(two), active)
+    first_zero = ops.logical_and(ops.logical_and(active, degenerate), ops.equal(info, 0))
+    info = ops.where(first_zero, _plus(k, 1), info)
+    # exchange rows and columns kk (k, or k + 1 for a 2x2 block) and kp
+    target = ops.where(two, _plus(k, 1), k)
+    order = _swap_order(n, ops.reshape(target, (*batch, 1)), ops.reshape(kp, (*batch, 1)))
+    order = ops.where(ops.reshape(active, (*batch, 1)), order, ops.arange(n, dtype=core.int64))
+    swapped = _swap_rows(work, order)
+    swapped = ops.matrix_transpose(_swap_rows(ops.matrix_transpose(swapped), order))
+    one_column, one_work = _ldl_step_one(swapped, k, hermitian, rows)
+    two_columns, two_work = _ldl_step_two(swapped, k, hermitian, rows)
+    one_work = ops.where(degenerate, swapped, one_work)  # a zero or nan pivot: no update
+    one_column = ops.where(degenerate, ops.take(swapped, _at(k), axis=-1), one_column)
+    work = ops.where(one, one_work, ops.where(two, two_work, work))
+    at_k = ops.equal(columns, k)
+    at_k1 = ops.equal(columns, _plus(k, 1))
+    new_one = ops.where(at_k, one_column, factor)
+    first_index = ops.zeros((1,), dtype=core.int64)
+    new_two = ops.where(at_k, ops.take(two_columns, first_index, axis=-1), factor)
+    new_two = ops.where(at_k1, ops.take(two_columns, _plus(first_index, 1), axis=-1), new_two)
+    factor = ops.where(one, new_one, ops.where(two, new_two, factor))
+    pivot = ops.reshape(_plus(kp, 1), (*batch, 1))
+    slots = ops.arange(n, dtype=core.int64)
+    one_slot = ops.logical_and(ops.reshape(one, (*batch, 1)), ops.equal(slots, k))
+    pivots = ops.where(one_slot, pivot, pivots)
+    block = ops.logical_and(ops.greater_equal(slots, k), ops.less_equal(slots, _plus(k, 1)))
+    two_slots = ops.logical_and(ops.reshape(two, (*batch, 1)), block)
+    pivots = ops.where(two_slots, ops.negative(pivot), pivots)
+    return work, factor, pivots, info, two
+
+
+_ldl_factor_column_compiled = core.compile(_ldl_factor_column, static_argnames=("hermitian",))
+
+
+def ldl_factor_native(x: Any, hermitian: bool) -> tuple[Any, Any, Any]:
+    """The packed lower LD, LAPACK's 1-based int32 pivots (negative for the two columns of a
+    2x2 block) and info (the first column whose pivot is zero or nan, 0 when none), as
+    ``?sytrf`` (``?hetrf`` when hermitian and complex) gives them for the lower triangle of
+    ``x``: its unblocked algorithm (sytf2), which sytrf's blocked one matches."""
+    n = x.shape[-1]
+    batch = tuple(x.shape[:-2])
+    hermitian = hermitian and dtype_of(x).kind == "c"
+    work = _mirror_lower(x, hermitian)  # the trailing Schur complement, both triangles
+    factor = ops.zeros(tuple(x.shape), dtype=dtype_of(x))
+    pivots = ops.zeros((*batch, n), dtype=core.int64)
+    info = ops.zeros((*batch, 1, 1), dtype=core.int64)
+    skip = ops.zeros((*batch, 1, 1), dtype=core.bool)  # the second column of a 2x2 block
+    for k in range(n):
+        work, factor, pivots, info, skip = _ldl_factor_column_compiled(
+            work, factor, pivots, info, skip, scalar(k, core.int64), hermitian=hermitian
+        )
+    info = ops.astype(ops.reshape(info, batch), core.int32)
+    return ops.tril(factor), ops.astype(pivots, core.int32), info
+
+
+def _ldl_row(x: Any, k: Any) -> Any:
+    return ops.take(x, _at(k), axis=-2)  # (..., 1, m)
+
+
+def _ldl_column_below(factor: Any, k: Any, start: Any) -> Any:
+    """L's column k on rows >= start, 0 elsewhere, as (..., n, 1)."""
+    n = factor.shape[-1]
+    rows = ops.reshape(ops.arange(n, dtype=core.int64), (n, 1))
+    column = ops.take(factor, _at(k), axis=-1)
+    return ops.where(ops.greater_equal(rows, start), column, scalar(0, dtype_of(factor)))
+
+
+def _ldl_set_row(x: Any, k: Any, value: Any) -> Any:
+    rows = ops.reshape(ops.arange(x.shape[-2], dtype=core.int64), (x.shape[-2], 1))
+    return ops.where(ops.equal(rows, k), value, x)
+
+
+def _ldl_exchange(x: Any, mask: Any, first: Any, pivot: Any) -> Any:
+    """Rows ``first`` and ``|pivot| - 1`` of x exchanged where ``mask`` (..., 1, 1)."""
+    n = x.shape[-2]
+    batch = tuple(mask.shape[:-2])
+    partner = ops.reshape(ops.subtract(ops.abs(pivot), scalar(1, core.int64)), (*batch, 1))
+    order = _swap_order(n, first, partner)
+    order = ops.where(ops.reshape(mask, (*batch, 1)), order, ops.arange(n, dtype=core.int64))
+    return _swap_rows(x, order)
+
+
+def _ldl_pivot(pivots: Any, k: Any) -> Any:
+    """pivots[..., k] as (..., 1, 1)."""
+    return ops.expand_dims(ops.take(pivots, _at(k), axis=-1), axis=-1)
+
+
+def _ldl_solve_forward(
+    x: Any, factor: Any, pivots: Any, previous: Any, k: Any, hermitian: bool
+) -> tuple[Any, Any]:
+    """sytrs's step k of ``L D Y = B``; also whether column k starts a 2x2 block."""
+    n = factor.shape[-1]
+    dtype = dtype_of(factor)
+    pivot = _ldl_pivot(pivots, k)
+    zero = scalar(0, core.int64)
+    one = ops.greater(pivot, zero)
+    two = ops.logical_and(ops.less(pivot, zero), ops.logical_not(previous))
+    k1 = ops.minimum(_plus(k, 1), scalar(n - 1, core.int64))  # a block never starts at n - 1
+    x = _ldl_exchange(x, one, k, pivot)
+    x = _ldl_exchange(x, two, _plus(k, 1), pivot)
+    # 1x1: eliminate below, then divide by D_kk
+    x_k = _ldl_row(x, k)
+    d = _pick(factor, k, k)
+    if hermitian:
+        d = ops.astype(ops.real(d), dtype)
+    d = ops.where(ops.equal(d, scalar(0, dtype)), scalar(1, dtype), d)
+    one_x = ops.subtract(x, ops.multiply(_ldl_column_below(factor, k, _plus(k, 1)), x_k))
+    one_x = _ldl_set_row(one_x, k, ops.multiply(x_k, ops.reciprocal(d)))
+    # 2x2: eliminate below the block, then solve with D's block
+    x_k1 = _ldl_row(x, k1)
+    two_x = ops.subtract(x, ops.multiply(_ldl_column_below(factor, k, _plus(k, 2)), x_k))
+    two_x = ops.subtract(two_x, ops.multiply(_ldl_column_below(factor, k1, _plus(k, 2)), x_k1))
+    akm1k = _pick(factor, k1, k)
+    akm1k = ops.where(ops.equal(akm1k, scalar(0, dtype)), scalar(1, dtype), akm1k)
+    upper = ops.conj(akm1k) if hermitian else akm1k
+    akm1 = ops.divide(_pick(factor, k, k), upper)
+    ak = ops.divide(_pick(factor, k1, k1), akm1k)
+    denom = _nonzero(ops.subtract(ops.multiply(akm1, ak), scalar(1, dtype)))
+    bkm1 = ops.divide(x_k, upper)
+    bk = ops.divide(x_k1, akm1k)
+    two_x = _ldl_set_row(two_x, k, ops.divide(ops.subtract(ops.multiply(ak, bkm1), bk), denom))
+    two_x = _ldl_set_row(two_x, k1, ops.divide(ops.subtract(ops.multiply(akm1, bk), bkm1), denom))
+    return ops.where(one, one_x, ops.where(two, two_x, x)), two
+
+
+def _ldl_solve_backward(x: Any, factor: Any, pivots: Any, end: Any, k: Any, hermitian: bool) -> Any:
+    """sytrs's step k of ``L^T X = Y`` (``L^H``): a 1x1 block at k, or the 2x2 block
+    (k - 1, k) where ``end``."""
+    dtype = dtype_of(factor)
+    rows = ops.reshape(ops.arange(x.shape[-2], dtype=core.int64), (x.shape[-2], 1))
+    pivot = _ldl_pivot(pivots, k)
+    one = ops.greater(pivot, scalar(0, core.int64))
+    below = ops.where(ops.greater(rows, k), x, scalar(0, dtype))
+    column = _ldl_column_below(factor, k, _plus(k, 1))
+    update_k = ops.sum(
+        ops.multiply(_conj(column) if hermitian else column, below), axis=-2, keepdims=True
+    )
+    one_x = _ldl_set_row(x, k, ops.subtract(_ldl_row(x, k), update_k))
+    previous_k = ops.maximum(_plus(k, -1), scalar(0, core.int64))  # no block ends at 0
+    previous_column = _ldl_column_below(factor, previous_k, _plus(k, 1))
+    if hermitian:
+        previous_column = _conj(previous_column)
+    update_previous = ops.sum(ops.multiply(previous_column, below), axis=-2, keepdims=True)
+    two_x = _ldl_set_row(one_x, previous_k, ops.subtract(_ldl_row(x, previous_k), update_previous))
+    x_next = ops.where(end, two_x, one_x)
+    x_next = _ldl_exchange(x_next, ops.logical_or(one, end), k, pivot)
+    return ops.where(ops.logical_or(one, end), x_next, x)
+
+
+_ldl_solve_forward_compiled = core.compile(_ldl_solve_forward, static_argnames=("hermitian",))
+_ldl_solve_backward_compiled = core.compile(_ldl_solve_backward, static_argnames=("hermitian",))
 
 
 def ldl_solve_native(factor: Any, pivots: Any, b: Any, hermitian: bool) -> Any:
@@ -853,98 +960,19 @@ def ldl_solve_native(factor: Any, pivots: Any, b: Any, hermitian: bool) -> Any:
     hermitian and complex) solves it: ``L D`` forward, then ``L^T`` (``L^H``) backward, every
     batch element following its own 1x1 and 2x2 blocks."""
     n = factor.shape[-1]
-    dtype = dtype_of(factor)
-    hermitian = hermitian and dtype.kind == "c"
+    hermitian = hermitian and dtype_of(factor).kind == "c"
     batch = _batch_shape(factor.shape[:-2], pivots.shape[:-1], b.shape[:-2])
     factor = ops.broadcast_to(factor, (*batch, n, n))
-    b = ops.broadcast_to(b, (*batch, *b.shape[-2:]))
+    x = ops.broadcast_to(b, (*batch, *b.shape[-2:]))
     pivots = ops.astype(ops.broadcast_to(pivots, (*batch, n)), core.int64)
-    rows = ops.reshape(ops.arange(n, dtype=core.int64), (n, 1))
-    zero = scalar(0, core.int64)
-    identity = ops.arange(n, dtype=core.int64)
-
-    def entry(k: int) -> Any:  # pivots[..., k] as (..., 1, 1)
-        return ops.reshape(ops.take(pivots, _index(k), axis=-1), (*batch, 1, 1))
-
-    def exchange(x: Any, mask: Any, first: int, pivot: Any) -> Any:
-        partner = ops.subtract(ops.abs(pivot), scalar(1, core.int64))
-        order = _swap_order(n, scalar(first, core.int64), ops.reshape(partner, (*batch, 1)))
-        order = ops.where(ops.reshape(mask, (*batch, 1)), order, identity)
-        return _swap_rows(x, order)
-
-    def row(x: Any, k: int) -> Any:
-        return ops.take(x, _index(k), axis=-2)  # (..., 1, m)
-
-    def column_below(k: int, start: int) -> Any:  # L's column k on rows >= start, else 0
-        column = ops.take(factor, _index(k), axis=-1)
-        return ops.where(
-            ops.greater_equal(rows, scalar(start, core.int64)), column, scalar(0, dtype)
+    starts = [ops.zeros((*batch, 1, 1), dtype=core.bool)]  # starts[k + 1]: a block at k
+    for k in range(n):
+        x, start = _ldl_solve_forward_compiled(
+            x, factor, pivots, starts[-1], scalar(k, core.int64), hermitian=hermitian
         )
-
-    def set_row(x: Any, k: int, value: Any) -> Any:
-        return ops.where(ops.equal(rows, scalar(k, core.int64)), value, x)
-
-    # which columns start a 2x2 block
-    starts = []
-    previous = ops.zeros((*batch, 1, 1), dtype=core.bool)
-    for k in range(n):
-        start = ops.logical_and(ops.less(entry(k), zero), ops.logical_not(previous))
         starts.append(start)
-        previous = start
-    # L D X = B
-    x = b
-    for k in range(n):
-        pivot = entry(k)
-        one = ops.greater(pivot, zero)
-        two = starts[k]
-        x = exchange(x, one, k, pivot)
-        x = exchange(x, two, k + 1, pivot) if k + 1 < n else x
-        # 1x1: eliminate below, then divide by D_kk
-        x_k = row(x, k)
-        d = _pick(factor, k, k)
-        if hermitian:
-            d = ops.astype(ops.real(d), dtype)
-        d = ops.where(ops.equal(d, scalar(0, dtype)), scalar(1, dtype), d)
-        one_x = ops.subtract(x, ops.multiply(column_below(k, k + 1), x_k))
-        one_x = set_row(one_x, k, ops.multiply(x_k, ops.reciprocal(d)))
-        if k + 1 < n:
-            x_k1 = row(x, k + 1)
-            two_x = ops.subtract(x, ops.multiply(column_below(k, k + 2), x_k))
-            two_x = ops.subtract(two_x, ops.multiply(column_below(k + 1, k + 2), x_k1))
-            akm1k = _pick(factor, k + 1, k)
-            akm1k = ops.where(ops.equal(akm1k, scalar(0, dtype)), scalar(1, dtype), akm1k)
-            upper = ops.conj(akm1k) if hermitian else akm1k
-            akm1 = ops.divide(_pick(factor, k, k), upper)
-            ak = ops.divide(_pick(factor, k + 1, k + 1), akm1k)
-            denom = ops.subtract(ops.multiply(akm1, ak), scalar(1, dtype))
-            bkm1 = ops.divide(x_k, upper)
-            bk = ops.divide(x_k1, akm1k)
-            two_x = set_row(two_x, k, ops.divide(ops.subtract(ops.multiply(ak, bkm1), bk), denom))
-            two_x = set_row(
-                two_x, k + 1, ops.divide(ops.subtract(ops.multiply(akm1, bk), bkm1), denom)
-            )
-            x = ops.where(one, one_x, ops.where(two, two_x, x))
-        else:
-            x = ops.where(one, one_x, x)
-    # L^T X = B (L^H when hermitian), from the last column back
     for k in range(n - 1, -1, -1):
-        pivot = entry(k)
-        one = ops.greater(pivot, zero)
-        end = starts[k - 1] if k > 0 else ops.zeros((*batch, 1, 1), dtype=core.bool)
-        below = ops.where(ops.greater(rows, scalar(k, core.int64)), x, scalar(0, dtype))
-        column = column_below(k, k + 1)
-        if hermitian:
-            column = ops.conj(column)
-        update_k = ops.sum(ops.multiply(column, below), axis=-2, keepdims=True)
-        one_x = set_row(x, k, ops.subtract(row(x, k), update_k))
-        x_next = exchange(one_x, one, k, pivot)
-        if k > 0:
-            previous_column = column_below(k - 1, k + 1)
-            if hermitian:
-                previous_column = ops.conj(previous_column)
-            update_previous = ops.sum(ops.multiply(previous_column, below), axis=-2, keepdims=True)
-            two_x = set_row(one_x, k - 1, ops.subtract(row(x, k - 1), update_previous))
-            two_x = exchange(two_x, end, k, pivot)
-            x_next = ops.where(end, two_x, x_next)
-        x = ops.where(ops.logical_or(one, end), x_next, x)
+        x = _ldl_solve_backward_compiled(
+            x, factor, pivots, starts[k], scalar(k, core.int64), hermitian=hermitian
+        )
     return x
