@@ -179,8 +179,15 @@ def _size(size: tuple[Any, ...]) -> tuple[int, ...]:
     return tuple(int(s) for s in size)
 
 
-def _float_dtype(dtype: Any, kernel: str = "check_uniform_bounds") -> core.Dtype:
+_COMPLEX_PARTS = {"complex64": core.float32, "complex128": core.float64}
+
+
+def _float_dtype(
+    dtype: Any, kernel: str = "check_uniform_bounds", complex_ok: bool = False
+) -> core.Dtype:
     torch_dtype = _dtype.get_default_dtype() if dtype is None else _dtype.to_torch_dtype(dtype)
+    if complex_ok and str(torch_dtype.core_dtype) in _COMPLEX_PARTS:
+        return torch_dtype.core_dtype
     if not torch_dtype.is_floating_point:
         raise NotImplementedError(
             f"\"{kernel}\" not implemented for '{_dtype.scalar_type_name(torch_dtype.core_dtype)}'"
@@ -217,12 +224,23 @@ def _numpy_dtype(dtype: core.Dtype) -> numpy.dtype:
     return numpy.dtype(str(dtype))
 
 
-def _native(values: numpy.ndarray, shape: tuple[int, ...], dtype: core.Dtype) -> Any:
-    """Host values (float64 results cast as C++ ``static_cast`` does: through float for
-    half/bfloat16) as a native array of ``dtype``."""
+def _cast(values: numpy.ndarray, dtype: core.Dtype) -> numpy.ndarray:
+    """Host values cast as C++ ``static_cast`` does (float64 through float for half and
+    bfloat16)."""
     if dtype in ("float16", "bfloat16") and values.dtype == numpy.float64:
         values = values.astype(numpy.float32)
-    return ops.asarray(values.astype(_numpy_dtype(dtype)).reshape(shape), dtype=dtype)
+    return values.astype(_numpy_dtype(dtype))
+
+
+def _native(values: numpy.ndarray, shape: tuple[int, ...], dtype: core.Dtype) -> Any:
+    """Host values as a native array of ``dtype`` and ``shape``."""
+    return ops.asarray(_cast(values, dtype).reshape(shape), dtype=dtype)
+
+
+def _complex_native(values: numpy.ndarray, shape: tuple[int, ...], dtype: core.Dtype) -> Any:
+    """Real and imaginary parts drawn as torch draws them (``view_as_real``: pairs)."""
+    pairs = numpy.ascontiguousarray(values.reshape(*shape, 2))
+    return ops.asarray(pairs.view(_numpy_dtype(dtype))[..., 0], dtype=dtype)
 
 
 def _numel(shape: tuple[int, ...]) -> int:
@@ -232,7 +250,11 @@ def _numel(shape: tuple[int, ...]) -> int:
 def _uniform_values(
     mt: kernels.MT19937State, shape: tuple[int, ...], dtype: core.Dtype, low: float, high: float
 ) -> Any:
-    """torch's ``uniform_kernel`` as a native array (see :func:`_uniform_host`)."""
+    """torch's ``uniform_kernel`` as a native array (see :func:`_uniform_host`); a complex
+    tensor draws its real and imaginary parts as a real ``(..., 2)`` tensor."""
+    if str(dtype) in _COMPLEX_PARTS:
+        real = _uniform_host(mt, (*shape, 2), _COMPLEX_PARTS[str(dtype)], low, high)
+        return _complex_native(real, shape, dtype)
     return ops.asarray(_uniform_host(mt, shape, dtype, low, high), dtype=dtype)
 
 
@@ -265,6 +287,15 @@ def _normal_values(
     scalar Box-Muller with the cached sample otherwise."""
     if std < 0:
         raise RuntimeError(f"normal expects std >= 0.0, but found std {_cpp(std)}")
+    if str(dtype) in _COMPLEX_PARTS:  # the real view, with std / sqrt(2)
+        real = _COMPLEX_PARTS[str(dtype)]
+        n = 2 * _numel(shape)
+        std = std / math.sqrt(2)
+        if n >= 16 and contiguous:
+            values = kernels.normal_fill(mt, n, float(mean), float(std), str(real))
+        else:
+            values = kernels.normal_double(mt, n, float(mean), float(std))
+        return _complex_native(_cast(values, real), shape, dtype)
     n = _numel(shape)
     if n >= 16 and contiguous:
         kind = str(dtype) if dtype in ("float32", "float64") else "reduced"
@@ -285,7 +316,8 @@ def rand(
     pin_memory: bool = False,
 ) -> Tensor:
     """Uniform samples on [0, 1): real torch's values for the same seed."""
-    value = _uniform_values(_mt(generator), _size(size), _float_dtype(dtype), 0.0, 1.0)
+    target = _float_dtype(dtype, complex_ok=True)
+    value = _uniform_values(_mt(generator), _size(size), target, 0.0, 1.0)
     return _out(value, out, requires_grad)
 
 
@@ -300,7 +332,7 @@ def randn(
     pin_memory: bool = False,
 ) -> Tensor:
     """Standard normal samples: real torch's values for the same seed."""
-    target = _float_dtype(dtype, "normal_kernel_cpu")
+    target = _float_dtype(dtype, "normal_kernel_cpu", complex_ok=True)
     value = _normal_values(_mt(generator), _size(size), target, 0.0, 1.0)
     return _out(value, out, requires_grad)
 
@@ -383,7 +415,7 @@ def rand_like(
     requires_grad: bool = False,
     memory_format: Any = None,
 ) -> Any:
-    target = _float_dtype(_like_dtype(input, dtype))
+    target = _float_dtype(_like_dtype(input, dtype), complex_ok=True)
     return _uniform_values(_mt(None), tuple(input.shape), target, 0.0, 1.0)
 
 
@@ -397,7 +429,7 @@ def randn_like(
     requires_grad: bool = False,
     memory_format: Any = None,
 ) -> Any:
-    target = _float_dtype(_like_dtype(input, dtype), "normal_kernel_cpu")
+    target = _float_dtype(_like_dtype(input, dtype), "normal_kernel_cpu", complex_ok=True)
     return _normal_values(_mt(None), tuple(input.shape), target, 0.0, 1.0)
 
 
@@ -443,7 +475,7 @@ def normal(
     if not tensors:
         if size is None:
             raise TypeError("normal() with number mean and std needs a size")
-        target = _float_dtype(dtype, "normal_kernel_cpu")
+        target = _float_dtype(dtype, "normal_kernel_cpu", complex_ok=True)
         return _out(
             _normal_values(mt, _size((size,)), target, float(mean), float(std)), out, requires_grad
         )
@@ -590,7 +622,7 @@ def _draw_order(self: Tensor, draw: Any) -> Any:
 def _uniform_(
     self: Tensor, from_: float = 0.0, to: float = 1.0, *, generator: Generator | None = None
 ) -> Tensor:
-    dtype = _float_dtype(self.dtype, "uniform_kernel_cpu")
+    dtype = _float_dtype(self.dtype, "check_uniform_bounds", complex_ok=True)
     mt = _mt(generator)
     return _fill_(self, _draw_order(self, lambda s: _uniform_values(mt, s, dtype, from_, to)))
 
@@ -598,7 +630,7 @@ def _uniform_(
 def _normal_(
     self: Tensor, mean: float = 0.0, std: float = 1.0, *, generator: Generator | None = None
 ) -> Tensor:
-    dtype = _float_dtype(self.dtype, "normal_kernel_cpu")
+    dtype = _float_dtype(self.dtype, "normal_kernel_cpu", complex_ok=True)
     mt, contiguous = _mt(generator), self.is_contiguous()
     return _fill_(
         self,

@@ -87,6 +87,9 @@ def test_samplers_give_torchs_numbers(backend):
             m.zeros(4, 5).t().normal_(),
             m.zeros(6, 5)[:, 1].uniform_(),
             m.rand(4, generator=gen),
+            m.randn(9, dtype=m.complex64),  # torch draws the real (..., 2) view
+            m.empty(20, dtype=m.complex128).normal_(1.0, 2.0),
+            m.rand(3, dtype=m.complex64),
             m.multinomial(f(p32[1:28].reshape(3, 9)), 1),
             m.multinomial(f(p32[:12].reshape(3, 4)), 3),
             m.multinomial(f(p32[:12].reshape(3, 4).astype(numpy.float64)), 6, replacement=True),
