@@ -400,3 +400,44 @@ def test_parametrizations(backend: str) -> None:
             real_torch.nn.Linear(2, 2), orthogonal_map="bad"
         ),
     )
+
+
+def test_flex_attention(backend: str) -> None:
+    from torch.nn.attention import flex_attention as real_flex
+
+    from frontends.torch.nn.attention import flex_attention as flex
+
+    q = RNG.standard_normal((2, 4, 6, 8)).astype(numpy.float32)
+    k = RNG.standard_normal((2, 2, 5, 8)).astype(numpy.float32)
+    v = RNG.standard_normal((2, 2, 5, 3)).astype(numpy.float32)
+    bias = RNG.standard_normal(4).astype(numpy.float32)
+    results = []
+    for T, F, convert in ((real_torch, real_flex, real_torch.tensor), (torch, flex, to_frontend)):
+        query, key, value, head_bias = (convert(a) for a in (q, k, v, bias))
+
+        def causal(b, h, q_idx, kv_idx):
+            return q_idx >= kv_idx
+
+        def skew(score, b, h, q_idx, kv_idx, head_bias=head_bias):
+            return score + head_bias[h] - 0.1 * (q_idx - kv_idx)
+
+        def late(b, h, q_idx, kv_idx):  # rows 0 and 1 fully masked
+            return kv_idx < q_idx - 1
+
+        block_mask = F.create_block_mask(F.and_masks(causal, late), 2, 4, 6, 5, BLOCK_SIZE=2)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            out, aux = F.flex_attention(
+                query, key, value, score_mod=skew, block_mask=block_mask, enable_gqa=True,
+                return_aux=F.AuxRequest(lse=True),
+            )  # fmt: skip
+            plain = F.flex_attention(
+                query, key[:, :1].expand(2, 4, 5, 8), value[:, :1].expand(2, 4, 5, 3)
+            )
+        dense = F.create_mask(F.or_masks(causal, late), 1, 2, 6, 5)
+        results.append((out, aux.lse, plain, block_mask.to_dense(), dense.to(T.int64)))
+        results.append((block_mask.shape, round(block_mask.sparsity(), 6)))
+    (ours, our_meta), (expected, real_meta) = results[2:], results[:2]
+    assert our_meta == real_meta
+    for mine, theirs in zip(ours, expected):
+        assert_matches(mine.detach(), theirs.detach(), rtol=1e-5, atol=1e-5)
