@@ -1,13 +1,15 @@
 """torch's random sampling: manual_seed, Generator, rand/randn/randint/randperm/normal,
-bernoulli, multinomial, and the in-place samplers (uniform_, normal_, exponential_, ...).
+bernoulli, multinomial, poisson and the in-place samplers (uniform_, normal_, ...).
 
 Each generator is torch's CPU generator: an mt19937 stream seeded as torch seeds it, drawn
 on the host by the kernels of :mod:`frontends.torch._random_kernels`, so rand, randn,
-randint, randperm, normal, bernoulli and the in-place samplers give real torch's numbers
-bit for bit for the same seed, and the same numbers on every backend (checked against
-torch 2.13 on an AMD AVX512 CPU and torch 2.11 on an Intel Xeon). ``get_rng_state`` is
-torch's 5056-byte state. poisson draws from core.random (seeded by the same seed), not from
-torch's stream: its values differ from real torch's.
+randint, randperm, normal, bernoulli, multinomial, poisson and the in-place samplers give
+real torch's numbers bit for bit for the same seed, and the same numbers on every backend
+(checked against torch 2.13 on an AMD AVX512 CPU and torch 2.11 on an Intel Xeon).
+Drawing on the host means these calls cannot be traced by ``jax.jit`` (torch.compile
+breaks the graph there, as it does for torch's generator). ``get_rng_state`` is
+torch's 5056-byte state. Samplers that take tensors of probabilities or rates (multinomial,
+poisson) read them to the host, as torch's own CPU kernels loop over them.
 """
 
 from __future__ import annotations
@@ -593,9 +595,13 @@ def multinomial(
 
 @torch_function()
 def poisson(input: Any, generator: Generator | None = None) -> Any:
-    rng = _state(generator).next_numpy_generator()
-    host = core.Array(input).to_numpy().astype("float64")
-    return ops.asarray(rng.poisson(host).astype(host.dtype), dtype=core.as_core_dtype(input.dtype))
+    """torch's ``sample_poisson`` per rate, in order (the rates are read to the host)."""
+    dtype = core.as_core_dtype(input.dtype)
+    rates = core.Array(input).to_numpy().astype(numpy.float64)
+    if numpy.any(rates < 0):
+        raise RuntimeError("invalid Poisson rate, expected rate to be non-negative")
+    counts = kernels.poisson(_mt(generator), rates)
+    return _native(counts, tuple(input.shape), dtype)
 
 
 # ---------------------------------------------------------------------------------------

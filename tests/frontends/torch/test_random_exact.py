@@ -90,6 +90,7 @@ def test_samplers_give_torchs_numbers(backend):
             m.randn(9, dtype=m.complex64),  # torch draws the real (..., 2) view
             m.empty(20, dtype=m.complex128).normal_(1.0, 2.0),
             m.rand(3, dtype=m.complex64),
+            m.poisson(f(numpy.array([[0, 0.5, 3], [9.99, 10, 50], [1e3, 12.5, 0.01]], "float32"))),
             m.multinomial(f(p32[1:28].reshape(3, 9)), 1),
             m.multinomial(f(p32[:12].reshape(3, 4)), 3),
             m.multinomial(f(p32[:12].reshape(3, 4).astype(numpy.float64)), 6, replacement=True),
