@@ -18,6 +18,7 @@ from frontends.torch.distributions.binomial import Binomial
 from frontends.torch.distributions.categorical import Categorical
 from frontends.torch.distributions.cauchy import Cauchy
 from frontends.torch.distributions.chi2 import Chi2
+from frontends.torch.distributions.constraint_registry import biject_to, transform_to
 from frontends.torch.distributions.dirichlet import Dirichlet
 from frontends.torch.distributions.distribution import Distribution
 from frontends.torch.distributions.exp_family import ExponentialFamily
@@ -43,11 +44,13 @@ from frontends.torch.distributions.transforms import (
     ComposeTransform,
     ExpTransform,
     IndependentTransform,
+    LowerCholeskyTransform,
     PowerTransform,
     ReshapeTransform,
     SigmoidTransform,
     SoftmaxTransform,
     SoftplusTransform,
+    StickBreakingTransform,
     TanhTransform,
     Transform,
     identity_transform,
@@ -55,6 +58,10 @@ from frontends.torch.distributions.transforms import (
 from frontends.torch.distributions.uniform import Uniform
 
 __all__ = [
+    "transform_to",
+    "biject_to",
+    "StickBreakingTransform",
+    "LowerCholeskyTransform",
     "Multinomial",
     "MixtureSameFamily",
     "HalfNormal",

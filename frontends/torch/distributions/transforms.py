@@ -19,11 +19,13 @@ __all__ = [
     "ComposeTransform",
     "ExpTransform",
     "IndependentTransform",
+    "LowerCholeskyTransform",
     "PowerTransform",
     "ReshapeTransform",
     "SigmoidTransform",
     "SoftmaxTransform",
     "SoftplusTransform",
+    "StickBreakingTransform",
     "TanhTransform",
     "Transform",
     "identity_transform",
@@ -647,3 +649,66 @@ class SoftmaxTransform(Transform):
         return shape
 
     inverse_shape = forward_shape
+
+
+class StickBreakingTransform(Transform):
+    """Unconstrained vectors of length K-1 to the K-simplex by stick breaking (bijective)."""
+
+    domain = constraints.real_vector
+    codomain = constraints.simplex
+    bijective = True
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, StickBreakingTransform)
+
+    __hash__ = object.__hash__
+
+    @staticmethod
+    def _offset(x: Any, n: int) -> Any:
+        return n - torch.ones(x.shape[-1], dtype=x.dtype).cumsum(-1)
+
+    def _call(self, x: Any) -> Any:
+        offset = self._offset(x, x.shape[-1] + 1)
+        finfo = torch.finfo(x.dtype)
+        z = torch.clamp(torch.sigmoid(x - offset.log()), min=finfo.tiny, max=1.0 - finfo.eps)
+        z_cumprod = (1 - z).cumprod(-1)
+        pad = torch.nn.functional.pad
+        return pad(z, [0, 1], value=1) * pad(z_cumprod, [1, 0], value=1)
+
+    def _inverse(self, y: Any) -> Any:
+        y_crop = y[..., :-1]
+        offset = self._offset(y_crop, y.shape[-1])
+        remaining = torch.clamp(1 - y_crop.cumsum(-1), min=torch.finfo(y.dtype).tiny)
+        return y_crop.log() - remaining.log() + offset.log()
+
+    def log_abs_det_jacobian(self, x: Any, y: Any) -> Any:
+        x = x - self._offset(x, x.shape[-1] + 1).log()
+        return (-x + torch.nn.functional.logsigmoid(x) + y[..., :-1].log()).sum(-1)
+
+    def forward_shape(self, shape: Any) -> Any:
+        if len(shape) < 1:
+            raise ValueError("Too few dimensions on input")
+        return torch.Size(tuple(shape[:-1]) + (shape[-1] + 1,))
+
+    def inverse_shape(self, shape: Any) -> Any:
+        if len(shape) < 1:
+            raise ValueError("Too few dimensions on input")
+        return torch.Size(tuple(shape[:-1]) + (shape[-1] - 1,))
+
+
+class LowerCholeskyTransform(Transform):
+    """Unconstrained matrices to lower-triangular ones with a positive (exp) diagonal."""
+
+    domain = constraints.independent(constraints.real, 2)
+    codomain = constraints.lower_cholesky
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, LowerCholeskyTransform)
+
+    __hash__ = object.__hash__
+
+    def _call(self, x: Any) -> Any:
+        return x.tril(-1) + x.diagonal(dim1=-2, dim2=-1).exp().diag_embed()
+
+    def _inverse(self, y: Any) -> Any:
+        return y.tril(-1) + y.diagonal(dim1=-2, dim2=-1).log().diag_embed()

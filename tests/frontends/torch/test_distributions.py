@@ -630,6 +630,14 @@ _TRANSFORMS = {
     "Inverse": lambda D: D.SigmoidTransform().inv,
     "Independent": lambda D: D.IndependentTransform(D.TanhTransform(), 1),
     "Softmax": lambda D: D.SoftmaxTransform(),
+    "StickBreaking": lambda D: D.StickBreakingTransform(),
+    "biject_to simplex": lambda D: D.biject_to(D.constraints.simplex),
+    "biject_to positive": lambda D: D.biject_to(D.constraints.positive),
+    "biject_to interval": lambda D: D.biject_to(D.constraints.interval(-1.0, 3.0)),
+    "biject_to unit": lambda D: D.biject_to(D.constraints.unit_interval),
+    "transform_to less_than": lambda D: D.transform_to(D.constraints.less_than(2.0)),
+    "transform_to real_vector": lambda D: D.transform_to(D.constraints.real_vector),
+    "transform_to simplex": lambda D: D.transform_to(D.constraints.simplex),
 }
 
 
@@ -655,6 +663,14 @@ def test_transforms_match_torch(backend: str) -> None:
             )
         except AssertionError as error:
             raise AssertionError(f"{name}: {error}") from None
+    square = _f32([[0.3, 0.0], [-1.2, -0.4]])
+    ours = torch.distributions.transform_to(torch.distributions.constraints.lower_cholesky)
+    theirs = real_torch.distributions.transform_to(
+        real_torch.distributions.constraints.lower_cholesky
+    )
+    assert_matches(ours(torch.tensor(square)), theirs(real_torch.tensor(square)))
+    with pytest.raises(NotImplementedError, match="Cannot transform _Boolean constraints"):
+        torch.distributions.biject_to(torch.distributions.constraints.boolean)
     cached = torch.distributions.ExpTransform(cache_size=1)
     tx = torch.tensor(x)
     assert cached.inv(cached(tx)) is tx
