@@ -26,6 +26,7 @@ from frontends.torch.distributions.exponential import Exponential
 from frontends.torch.distributions.gamma import Gamma
 from frontends.torch.distributions.geometric import Geometric
 from frontends.torch.distributions.gumbel import Gumbel
+from frontends.torch.distributions.half_cauchy import HalfCauchy
 from frontends.torch.distributions.half_normal import HalfNormal
 from frontends.torch.distributions.independent import Independent
 from frontends.torch.distributions.kl import kl_divergence, register_kl
@@ -34,9 +35,12 @@ from frontends.torch.distributions.log_normal import LogNormal
 from frontends.torch.distributions.mixture_same_family import MixtureSameFamily
 from frontends.torch.distributions.multinomial import Multinomial
 from frontends.torch.distributions.multivariate_normal import MultivariateNormal
+from frontends.torch.distributions.negative_binomial import NegativeBinomial
 from frontends.torch.distributions.normal import Normal
 from frontends.torch.distributions.one_hot_categorical import OneHotCategorical
+from frontends.torch.distributions.pareto import Pareto
 from frontends.torch.distributions.poisson import Poisson
+from frontends.torch.distributions.studentT import StudentT
 from frontends.torch.distributions.transformed_distribution import TransformedDistribution
 from frontends.torch.distributions.transforms import (
     AbsTransform,
@@ -56,8 +60,14 @@ from frontends.torch.distributions.transforms import (
     identity_transform,
 )
 from frontends.torch.distributions.uniform import Uniform
+from frontends.torch.distributions.weibull import Weibull
 
 __all__ = [
+    "NegativeBinomial",
+    "StudentT",
+    "Weibull",
+    "Pareto",
+    "HalfCauchy",
     "transform_to",
     "biject_to",
     "StickBreakingTransform",

@@ -167,6 +167,36 @@ CASES: dict[str, tuple[Callable[..., Any], dict[str, Any], Any]] = {
         {"scale": _f32([1.0, 0.3, 2.5])},
         _f32([0.5, 0.9, 4.0]),
     ),
+    "HalfCauchy": (
+        lambda D, p: D.HalfCauchy(p["scale"]),
+        {"scale": _f32([1.0, 0.3, 2.5])},
+        _f32([0.5, 0.9, 4.0]),
+    ),
+    "Pareto": (
+        lambda D, p: D.Pareto(p["scale"], p["alpha"]),
+        {"scale": _f32([1.0, 0.3, 2.5]), "alpha": _f32([0.5, 3.0, 1.5])},
+        _f32([1.5, 0.9, 4.0]),
+    ),
+    "Weibull": (
+        lambda D, p: D.Weibull(p["scale"], p["concentration"]),
+        {"scale": _f32([1.0, 0.3, 2.5]), "concentration": _f32([0.5, 3.0, 1.5])},
+        _f32([1.5, 0.9, 4.0]),
+    ),
+    "StudentT": (
+        lambda D, p: D.StudentT(p["df"], p["loc"], 2.0),
+        {"df": _f32([9.0, 12.0, 20.0]), "loc": _f32([0.0, 1.0, -1.0])},
+        _f32([1.5, 0.9, -4.0]),
+    ),
+    "StudentT_low_df": (
+        lambda D, p: D.StudentT(p["df"]),
+        {"df": _f32([0.5, 1.5, 3.0])},
+        _f32([1.5, 0.9, -4.0]),
+    ),
+    "NegativeBinomial": (
+        lambda D, p: D.NegativeBinomial(p["count"], probs=p["probs"]),
+        {"count": _f32([2.0, 5.0, 10.0]), "probs": _f32([0.3, 0.5, 0.2])},
+        _f32([0.0, 4.0, 3.0]),
+    ),
     "Multinomial": (
         lambda D, p: D.Multinomial(6, probs=p["probs"]),
         {"probs": _f32([[0.2, 0.3, 0.5], [0.6, 0.3, 0.1]])},
@@ -320,6 +350,9 @@ _EXACT = {
     "Transformed.rsample": ("Transformed_affine_sigmoid", lambda d: d.rsample((3,))),
     "Gumbel.sample": ("Gumbel", lambda d: d.sample((3,))),
     "HalfNormal.rsample": ("HalfNormal", lambda d: d.rsample((2,))),
+    "HalfCauchy.rsample": ("HalfCauchy", lambda d: d.rsample((2,))),
+    "Pareto.rsample": ("Pareto", lambda d: d.rsample((2,))),
+    "Weibull.sample": ("Weibull", lambda d: d.sample((2,))),
 }
 
 
@@ -343,7 +376,7 @@ def test_samples_are_torchs_for_the_same_seed(backend: str) -> None:
 # samplers that differ from torch's: compare sample moments with torch's moments
 _IN_DISTRIBUTION = (
     "Gamma", "Beta", "Dirichlet", "Poisson", "Binomial", "Categorical", "OneHotCategorical",
-    "Chi2", "Multinomial", "MixtureSameFamily_mvn",
+    "Chi2", "Multinomial", "MixtureSameFamily_mvn", "StudentT", "NegativeBinomial",
 )  # fmt: skip
 
 
