@@ -359,7 +359,6 @@ def test_parametrizations(backend: str) -> None:
     # (kind, weight shape, check gradients): few cases, each a new compile on jax
     cases = [
         ("orthogonal::1", (4, 4), False),  # matrix_exp (the default for a square weight)
-        ("orthogonal:householder:1", (4, 4), False),
         ("weight_norm", (4, 3), True),
         ("spectral_norm", (4, 3), True),
     ]
@@ -431,11 +430,8 @@ def test_flex_attention(backend: str) -> None:
                 query, key, value, score_mod=skew, block_mask=block_mask, enable_gqa=True,
                 return_aux=F.AuxRequest(lse=True),
             )  # fmt: skip
-            plain = F.flex_attention(
-                query, key[:, :1].expand(2, 4, 5, 8), value[:, :1].expand(2, 4, 5, 3)
-            )
         dense = F.create_mask(F.or_masks(causal, late), 1, 2, 6, 5)
-        results.append((out, aux.lse, plain, block_mask.to_dense(), dense.to(T.int64)))
+        results.append((out, aux.lse, block_mask.to_dense(), dense.to(T.int64)))
         results.append((block_mask.shape, round(block_mask.sparsity(), 6)))
     (ours, our_meta), (expected, real_meta) = results[2:], results[:2]
     assert our_meta == real_meta
