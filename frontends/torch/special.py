@@ -1020,12 +1020,15 @@ def _airy_ai(x: Any) -> Any:
     return ops.where(ops.logical_or(ops.isinf(x), ops.isnan(x)), c(math.nan), value)
 
 
+_airy_ai_compiled = core.compile(_airy_ai)  # one program on jax, not ~100 op compiles
+
+
 @unsupported_dtypes("float16", "bfloat16", "complex")
 @torch_function("x")
 def airy_ai(x: Tensor, *, out: Tensor | None = None) -> Tensor:
     """Ai(x), the Airy function of the first kind, by torch's Cephes algorithm in the input's
     dtype (integers and bool give the default dtype); nan at +-inf, 0 beyond 103.892."""
-    return _airy_ai(floating(x))
+    return _airy_ai_compiled(floating(x))
 
 
 __all__ += ["airy_ai"]
