@@ -96,6 +96,7 @@ class SobolEngine:
             ops.reshape(_scaled(self.shift.native, _dtype.get_default_dtype().core_dtype), (1, -1))
         )
         self.num_generated = 0
+        self._host_state: numpy.ndarray | None = None
 
     def _scramble(self) -> None:
         """torch's scrambling: a digital shift and lower-triangular bit matrices (each
@@ -187,19 +188,31 @@ class SobolEngine:
         return self
 
     def _points(self, start: int, count: int) -> tuple[Any, int]:
-        """Points ``start ..`` on (n >= count, dimension) int64, and ``count``: the shift XOR
-        the direction numbers picked by the bits of each index's Gray code, as one product
-        of bit matrices mod 2 (XOR is addition mod 2 bit by bit)."""
-        # computed for a power-of-two number of indices (at least 8) and sliced, so draws
-        # of nearby sizes share array shapes (one compilation on jax)
-        padded = max(8, 1 << (count - 1).bit_length())
-        index = numpy.arange(start, start + padded, dtype=numpy.int64)
-        gray = index ^ (index >> 1)
-        gray_bits = (gray[:, None] >> numpy.arange(self.MAXBIT)) & 1  # (padded, 30 b)
+        """Points ``start .. start + count - 1`` as the first ``count`` rows of an
+        (n, dimension) int64 array (n a power of two, at least 8, so nearby sizes share
+        shapes: one compilation on jax), and ``count``.
+
+        With ``n = 2**m >= count``, index ``k = H * n + L`` has Gray code ``gray(H * n) ^
+        gray(L)``: a table of the ``n`` low parts (built by reflection, linear work) XORed
+        with the direction numbers of the high part, for the (at most) two blocks of ``n``
+        the window meets."""
+        m = max(3, (count - 1).bit_length())
+        size = 1 << m
+        first_block = start >> m
+        high = numpy.array([first_block, first_block + 1], dtype=numpy.int64) << m
+        high_gray = high ^ (high >> 1)
+        high_bits = ((high_gray[:, None] >> numpy.arange(self.MAXBIT)) & 1).astype(bool)
+        if self._host_state is None:  # the direction numbers on the host, read once
+            self._host_state = numpy.asarray(core.Array(self.sobolstate.native).to_numpy())
+        offsets = numpy.stack(
+            [numpy.bitwise_xor.reduce(self._host_state[:, bits], axis=1) for bits in high_bits]
+        )  # (2, dimension): the XOR of the direction numbers of each block's high part
+        rows = numpy.minimum(start - (first_block << m) + numpy.arange(size), 2 * size - 1)
         points = _POINTS(
-            ops.asarray(gray_bits.astype(numpy.float32)),
             self.sobolstate.native,
             self.shift.native,
+            ops.asarray(offsets.astype(numpy.int64)),
+            ops.asarray(rows.astype(numpy.int64)),
         )
         return points, count
 
@@ -219,29 +232,19 @@ def _scaled(points: Any, dtype: core.Dtype) -> Any:
     return ops.multiply(value, ops.asarray(2.0**-_MAXBIT, dtype=dtype))
 
 
-def _points_from_bits(gray_bits: Any, state: Any, shift: Any) -> Any:
-    """(n, dimension) points: bit ``b`` of each index's Gray code (``gray_bits``, float32
-    (n, 30)) selects direction number ``b``; their XOR with the shift is a sum of bit
-    matrices mod 2."""
-    dimension = state.shape[0]
-    sums = ops.add(
-        ops.matmul(gray_bits, _bits(ops.permute_dims(state, (1, 0)))),
-        _bits(ops.reshape(shift, (1, -1))),
-    )
-    parity = ops.astype(ops.remainder(sums, ops.asarray(2.0, dtype=core.float32)), core.int64)
-    parity = ops.reshape(parity, (gray_bits.shape[0], dimension, _MAXBIT))
-    return ops.sum(ops.multiply(parity, _bit_weights(False)), axis=-1)
-
-
-def _bits(state: Any) -> Any:
-    """(rows, dimension) integers as a (rows, dimension * 30) float32 matrix of their bits,
-    least significant first."""
-    shifts = ops.asarray(numpy.arange(_MAXBIT, dtype=numpy.int64))
-    bits = ops.bitwise_and(
-        ops.bitwise_right_shift(ops.reshape(state, (*state.shape, 1)), shifts),
-        ops.asarray(1, dtype=core.int64),
-    )
-    return ops.reshape(ops.astype(bits, core.float32), (state.shape[0], -1))
+def _points_from_state(state: Any, shift: Any, offsets: Any, rows: Any) -> Any:
+    """``rows`` (n of them) of the two blocks of ``n`` points whose high Gray-code parts
+    select the direction numbers XORed into ``offsets`` (2, dimension): see
+    :meth:`SobolEngine._points`."""
+    size, dimension = rows.shape[0], state.shape[0]
+    table = ops.zeros((1, dimension), dtype=core.int64)
+    for bit in range(size.bit_length() - 1):  # reflected Gray code: G, 2**bit ^ reversed(G)
+        reflected = ops.bitwise_xor(ops.flip(table, axis=0), ops.reshape(state[:, bit], (1, -1)))
+        table = ops.concat([table, reflected], axis=0)
+    offsets = ops.bitwise_xor(offsets, ops.reshape(shift, (1, -1)))
+    low = ops.take(table, ops.remainder(rows, ops.asarray(size, dtype=core.int64)), axis=0)
+    block = ops.floor_divide(rows, ops.asarray(size, dtype=core.int64))
+    return ops.bitwise_xor(low, ops.take(offsets, block, axis=0))
 
 
 def _bit_weights(descending: bool) -> Any:
@@ -277,6 +280,6 @@ def _scrambled_state(state: Any, ltm: Any) -> Any:
 
 
 # compiled once per shape on jax / tensorflow (eager on numpy and torch)
-_POINTS = core.compile(_points_from_bits)
+_POINTS = core.compile(_points_from_state)
 _SCALED = core.compile(_scaled, static_argnums=1)
 _SCRAMBLED_STATE = core.compile(_scrambled_state)
