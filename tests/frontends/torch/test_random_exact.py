@@ -136,33 +136,34 @@ def test_gumbel_softmax_draws_as_torch(backend):
         numpy.testing.assert_allclose(got.numpy(), to_numpy(expected), rtol=2e-6, atol=1e-7)
 
 
-def _fractional_cases(m, f, dtypes):
+def _fractional_cases(m, f, full):
     rng = numpy.random.default_rng(1)
     x2 = rng.standard_normal((2, 3, 9, 8)).astype(numpy.float32)
     x2[0, 1, 4, 4] = numpy.nan
     x3 = rng.standard_normal((2, 5, 6, 7)).astype(numpy.float32)
     fn = m.nn.functional
     out = []
-    for dtype in dtypes:
+    for dtype in FLOATS if full else ("bfloat16",):
         out += fn.fractional_max_pool2d(
             f(x2, dtype), 2, output_size=(4, 5), return_indices=True
         )  # values, indices
-    out += fn.fractional_max_pool2d_with_indices(f(x2[0], "float32"), (3, 2), None, (0.5, 0.5))
+    if full:  # unbatched input; given samples, one at 0.0 and one near 1
+        out += fn.fractional_max_pool2d_with_indices(f(x2[0], "float32"), (3, 2), None, (0.5, 0.5))
+        samples = numpy.array([[[0.0, 0.999]], [[0.5, 0.25]]], dtype=numpy.float64)
+        out.append(fn.fractional_max_pool2d(f(x2[:, :1], "float64"), 3, output_size=(3, 6),
+                                            _random_samples=f(samples, "float64")))  # fmt: skip
     out += fn.fractional_max_pool3d(f(x3, "float32"), (2, 3, 2), output_ratio=(0.5, 0.6, 0.7),
                                      return_indices=True)  # fmt: skip
-    samples = numpy.array([[[0.0, 0.999]], [[0.5, 0.25]]], dtype=numpy.float64)
-    out.append(fn.fractional_max_pool2d(f(x2[:, :1], "float64"), 3, output_size=(3, 6),
-                                        _random_samples=f(samples, "float64")))  # fmt: skip
     out.append(m.nn.FractionalMaxPool3d((2, 3, 2), output_size=(2, 3, 4))(f(x3[None], "float32")))
     return out
 
 
 def test_fractional_max_pool_matches_torch(backend):
-    dtypes = FLOATS if backend in FULL else ("bfloat16",)
+    full = backend in FULL
     real_torch.manual_seed(4)
-    expected = _fractional_cases(real_torch, to_real, dtypes)
+    expected = _fractional_cases(real_torch, to_real, full)
     torch.manual_seed(4)
-    for i, (mine, real) in enumerate(zip(_fractional_cases(torch, to_frontend, dtypes), expected)):
+    for i, (mine, real) in enumerate(zip(_fractional_cases(torch, to_frontend, full), expected)):
         _same(mine, real, f"case {i}")
     # gradients: torch scatters the output's gradient to the picked indices
     x = numpy.random.default_rng(2).standard_normal((2, 3, 9, 8)).astype(numpy.float32)
