@@ -3,9 +3,12 @@
 Distribution-exact, not torch's values for a seed: the algorithms are torch's (Hormann's
 BTRS transformed rejection where ``count * min(p, 1 - p) >= 10``, the geometric-sums
 inversion otherwise, with ``count - Binomial(count, 1 - p)`` for ``p > 0.5``), but the
-uniforms come from the frontend's generator, and the rejection rounds run vectorized, so
-the draws an element uses differ from torch's sequential ones. Each round ends with one
-host check of whether elements remain (the loop's length is random by nature).
+uniforms come from the frontend's generator (its core.random part, as for multinomial and
+poisson), and the rejection rounds run vectorized, so the draws an element uses differ
+from torch's sequential ones. Bit-exactness would need torch's serial order (each element
+consumes its draws from the mt19937 stream before the next starts): a Python loop per
+element. Each round ends with one host check of whether elements remain (the loop's
+length is random by nature).
 """
 
 from __future__ import annotations
