@@ -105,8 +105,8 @@ class MT19937State:
     def from_bytes(self, buffer: numpy.ndarray) -> None:
         if buffer.size != 5056:
             raise RuntimeError(
-                f"Expected either a THGeneratorState of size 5048 or a CPUGeneratorImplState "
-                f"of size 5056 but found the input RNG state size to be {buffer.size}"
+                "Expected a CPUGeneratorImplState of size 5056 but found the input RNG state "
+                f"size to be {buffer.size}"
             )
         buffer = numpy.ascontiguousarray(buffer, numpy.uint8)
         self.seed = int(buffer[0:8].view("<u8")[0])

@@ -134,10 +134,7 @@ class Generator:
 
     def set_state(self, new_state: Tensor) -> Generator:
         if not isinstance(new_state, Tensor) or new_state.dtype != _dtype.uint8:
-            raise TypeError(
-                "expected a torch.ByteTensor, but got "
-                f"{getattr(new_state, 'dtype', type(new_state).__name__)}"
-            )
+            raise TypeError("RNG state must be a torch.ByteTensor")
         self._state.from_bytes(numpy.asarray(new_state.numpy()).reshape(-1))
         return self
 
