@@ -605,7 +605,7 @@ def poisson(input: Any, generator: Generator | None = None) -> Any:
 # in-place samplers, Tensor methods
 # ---------------------------------------------------------------------------------------
 def _fill_(self: Tensor, values: Any) -> Tensor:
-    """Write host ``values`` (drawn in torch's iteration order) into ``self``."""
+    """Write the drawn ``values`` (a native array, in torch's iteration order) into ``self``."""
     self._assign(values)
     return self
 
