@@ -29,26 +29,39 @@ from frontends.torch.distributions.gumbel import Gumbel
 from frontends.torch.distributions.half_cauchy import HalfCauchy
 from frontends.torch.distributions.half_normal import HalfNormal
 from frontends.torch.distributions.independent import Independent
+from frontends.torch.distributions.inverse_gamma import InverseGamma
 from frontends.torch.distributions.kl import kl_divergence, register_kl
+from frontends.torch.distributions.kumaraswamy import Kumaraswamy
 from frontends.torch.distributions.laplace import Laplace
 from frontends.torch.distributions.log_normal import LogNormal
+from frontends.torch.distributions.logistic_normal import LogisticNormal
 from frontends.torch.distributions.mixture_same_family import MixtureSameFamily
 from frontends.torch.distributions.multinomial import Multinomial
 from frontends.torch.distributions.multivariate_normal import MultivariateNormal
 from frontends.torch.distributions.negative_binomial import NegativeBinomial
 from frontends.torch.distributions.normal import Normal
-from frontends.torch.distributions.one_hot_categorical import OneHotCategorical
+from frontends.torch.distributions.one_hot_categorical import (
+    OneHotCategorical,
+    OneHotCategoricalStraightThrough,
+)
 from frontends.torch.distributions.pareto import Pareto
 from frontends.torch.distributions.poisson import Poisson
+from frontends.torch.distributions.relaxed_bernoulli import RelaxedBernoulli
+from frontends.torch.distributions.relaxed_categorical import (
+    ExpRelaxedCategorical,
+    RelaxedOneHotCategorical,
+)
 from frontends.torch.distributions.studentT import StudentT
 from frontends.torch.distributions.transformed_distribution import TransformedDistribution
 from frontends.torch.distributions.transforms import (
     AbsTransform,
     AffineTransform,
     ComposeTransform,
+    CumulativeDistributionTransform,
     ExpTransform,
     IndependentTransform,
     LowerCholeskyTransform,
+    PositiveDefiniteTransform,
     PowerTransform,
     ReshapeTransform,
     SigmoidTransform,
@@ -63,6 +76,14 @@ from frontends.torch.distributions.uniform import Uniform
 from frontends.torch.distributions.weibull import Weibull
 
 __all__ = [
+    "Kumaraswamy",
+    "PositiveDefiniteTransform",
+    "CumulativeDistributionTransform",
+    "OneHotCategoricalStraightThrough",
+    "LogisticNormal",
+    "InverseGamma",
+    "RelaxedOneHotCategorical",
+    "RelaxedBernoulli",
     "NegativeBinomial",
     "StudentT",
     "Weibull",

@@ -110,3 +110,9 @@ def _transform_to_simplex(constraint: Any) -> transforms.Transform:
 @transform_to.register(constraints.lower_cholesky)
 def _transform_to_lower_cholesky(constraint: Any) -> transforms.Transform:
     return transforms.LowerCholeskyTransform()
+
+
+@transform_to.register(constraints.positive_definite)
+@transform_to.register(constraints.positive_semidefinite)
+def _transform_to_positive_definite(constraint: Any) -> transforms.Transform:
+    return transforms.PositiveDefiniteTransform()

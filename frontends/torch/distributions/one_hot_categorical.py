@@ -9,7 +9,7 @@ from frontends.torch.distributions import constraints
 from frontends.torch.distributions.categorical import Categorical
 from frontends.torch.distributions.distribution import Distribution
 
-__all__ = ["OneHotCategorical"]
+__all__ = ["OneHotCategorical", "OneHotCategoricalStraightThrough"]
 
 
 class OneHotCategorical(Distribution):
@@ -93,3 +93,15 @@ class OneHotCategorical(Distribution):
         if expand:
             values = values.expand((n,) + tuple(self.batch_shape) + (n,))
         return values
+
+
+class OneHotCategoricalStraightThrough(OneHotCategorical):
+    """OneHotCategorical whose ``rsample`` passes gradients to ``probs`` by the
+    straight-through estimator."""
+
+    has_rsample = True
+
+    def rsample(self, sample_shape: Any = ()) -> Any:
+        samples = self.sample(sample_shape)
+        probs = self._categorical.probs
+        return samples + (probs - probs.detach())

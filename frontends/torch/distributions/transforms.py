@@ -17,9 +17,11 @@ __all__ = [
     "AbsTransform",
     "AffineTransform",
     "ComposeTransform",
+    "CumulativeDistributionTransform",
     "ExpTransform",
     "IndependentTransform",
     "LowerCholeskyTransform",
+    "PositiveDefiniteTransform",
     "PowerTransform",
     "ReshapeTransform",
     "SigmoidTransform",
@@ -712,3 +714,53 @@ class LowerCholeskyTransform(Transform):
 
     def _inverse(self, y: Any) -> Any:
         return y.tril(-1) + y.diagonal(dim1=-2, dim2=-1).log().diag_embed()
+
+
+class PositiveDefiniteTransform(Transform):
+    """Unconstrained matrices to positive-definite ones: ``L @ L.mT`` of the lower
+    Cholesky transform."""
+
+    domain = constraints.independent(constraints.real, 2)
+    codomain = constraints.positive_definite
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PositiveDefiniteTransform)
+
+    __hash__ = object.__hash__
+
+    def _call(self, x: Any) -> Any:
+        x = LowerCholeskyTransform()(x)
+        return x @ x.mT
+
+    def _inverse(self, y: Any) -> Any:
+        return LowerCholeskyTransform().inv(torch.linalg.cholesky(y))
+
+
+class CumulativeDistributionTransform(Transform):
+    """A distribution's cdf as a transform onto the unit interval."""
+
+    bijective = True
+    codomain = constraints.unit_interval
+    sign = +1
+
+    def __init__(self, distribution: Any, cache_size: int = 0) -> None:
+        super().__init__(cache_size=cache_size)
+        self.distribution = distribution
+
+    @property
+    def domain(self) -> Any:  # type: ignore[override]
+        return self.distribution.support
+
+    def _call(self, x: Any) -> Any:
+        return self.distribution.cdf(x)
+
+    def _inverse(self, y: Any) -> Any:
+        return self.distribution.icdf(y)
+
+    def log_abs_det_jacobian(self, x: Any, y: Any) -> Any:
+        return self.distribution.log_prob(x)
+
+    def with_cache(self, cache_size: int = 1) -> Transform:
+        if self._cache_size == cache_size:
+            return self
+        return CumulativeDistributionTransform(self.distribution, cache_size=cache_size)

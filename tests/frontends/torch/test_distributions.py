@@ -197,6 +197,41 @@ CASES: dict[str, tuple[Callable[..., Any], dict[str, Any], Any]] = {
         {"count": _f32([2.0, 5.0, 10.0]), "probs": _f32([0.3, 0.5, 0.2])},
         _f32([0.0, 4.0, 3.0]),
     ),
+    "RelaxedBernoulli": (
+        lambda D, p: D.RelaxedBernoulli(p["t"], logits=p["logits"]),
+        {"t": _f32(0.5), "logits": _f32([-1.0, 0.3, 2.0])},
+        _f32([0.2, 0.6, 0.99]),
+    ),
+    "RelaxedOneHotCategorical": (
+        lambda D, p: D.RelaxedOneHotCategorical(p["t"], probs=p["probs"]),
+        {"t": _f32(0.7), "probs": _f32([[0.2, 0.3, 0.5], [0.6, 0.3, 0.1]])},
+        _f32([[0.2, 0.3, 0.5], [0.7, 0.2, 0.1]]),
+    ),
+    "InverseGamma": (
+        lambda D, p: D.InverseGamma(p["concentration"], p["rate"]),
+        {"concentration": _f32([12.0, 15.0, 20.0]), "rate": _f32([1.0, 0.5, 3.0])},
+        _f32([0.3, 2.0, 1.0]),
+    ),
+    "InverseGamma_low": (
+        lambda D, p: D.InverseGamma(p["concentration"], 1.0),
+        {"concentration": _f32([0.5, 1.5, 3.0])},
+        _f32([0.3, 2.0, 1.0]),
+    ),
+    "LogisticNormal": (
+        lambda D, p: D.LogisticNormal(p["loc"], p["scale"]),
+        {"loc": _f32([0.0, 1.0]), "scale": _f32([1.0, 0.5])},
+        _f32([0.2, 0.5, 0.3]),
+    ),
+    "Kumaraswamy": (
+        lambda D, p: D.Kumaraswamy(p["c1"], p["c0"]),
+        {"c1": _f32([0.5, 2.0, 3.0]), "c0": _f32([1.5, 2.0, 0.7])},
+        _f32([0.2, 0.5, 0.9]),
+    ),
+    "OneHotCategoricalStraightThrough": (
+        lambda D, p: D.OneHotCategoricalStraightThrough(logits=p["logits"]),
+        {"logits": _f32([0.2, -0.3, 0.5])},
+        _f32([0.0, 0.0, 1.0]),
+    ),
     "Multinomial": (
         lambda D, p: D.Multinomial(6, probs=p["probs"]),
         {"probs": _f32([[0.2, 0.3, 0.5], [0.6, 0.3, 0.1]])},
@@ -353,6 +388,10 @@ _EXACT = {
     "HalfCauchy.rsample": ("HalfCauchy", lambda d: d.rsample((2,))),
     "Pareto.rsample": ("Pareto", lambda d: d.rsample((2,))),
     "Weibull.sample": ("Weibull", lambda d: d.sample((2,))),
+    "RelaxedBernoulli.rsample": ("RelaxedBernoulli", lambda d: d.rsample((2,))),
+    "RelaxedOneHot.rsample": ("RelaxedOneHotCategorical", lambda d: d.rsample((2,))),
+    "LogisticNormal.rsample": ("LogisticNormal", lambda d: d.rsample((2,))),
+    "Kumaraswamy.rsample": ("Kumaraswamy", lambda d: d.rsample((2,))),
 }
 
 
@@ -377,6 +416,7 @@ def test_samples_are_torchs_for_the_same_seed(backend: str) -> None:
 _IN_DISTRIBUTION = (
     "Gamma", "Beta", "Dirichlet", "Poisson", "Binomial", "Categorical", "OneHotCategorical",
     "Chi2", "Multinomial", "MixtureSameFamily_mvn", "StudentT", "NegativeBinomial",
+    "InverseGamma", "OneHotCategoricalStraightThrough",
 )  # fmt: skip
 
 
@@ -417,6 +457,18 @@ _RSAMPLE_GRADIENTS = {
     "Laplace": (lambda D, p: D.Laplace(p["a"], p["b"]).rsample((3,)), {"a": _f32([0.1, 1.0]), "b": _f32([1.0, 2.0])}),
     "Exponential": (lambda D, p: D.Exponential(p["b"]).rsample((3,)), {"b": _f32([1.0, 2.0])}),
     "LogNormal": (lambda D, p: D.LogNormal(p["a"], p["b"]).rsample((3,)), {"a": _f32([0.1, 0.2]), "b": _f32([0.3, 0.5])}),
+    "RelaxedOneHotCategorical": (
+        lambda D, p: D.RelaxedOneHotCategorical(p["t"], logits=p["a"]).rsample((3,)),
+        {"t": _f32(0.5), "a": _f32([0.1, 1.0, -0.5])},
+    ),
+    "RelaxedBernoulli": (
+        lambda D, p: D.RelaxedBernoulli(p["t"], probs=p["a"]).rsample((3,)),
+        {"t": _f32(0.5), "a": _f32([0.1, 0.7])},
+    ),
+    "Kumaraswamy": (
+        lambda D, p: D.Kumaraswamy(p["a"], p["b"]).rsample((3,)),
+        {"a": _f32([0.5, 2.0]), "b": _f32([1.5, 0.7])},
+    ),
     "MultivariateNormal": (
         lambda D, p: D.MultivariateNormal(p["a"], scale_tril=p["L"]).rsample((3,)),
         {"a": _f32([0.1, 1.0, -1.0]), "L": _SCALE_TRIL},
@@ -671,6 +723,7 @@ _TRANSFORMS = {
     "transform_to less_than": lambda D: D.transform_to(D.constraints.less_than(2.0)),
     "transform_to real_vector": lambda D: D.transform_to(D.constraints.real_vector),
     "transform_to simplex": lambda D: D.transform_to(D.constraints.simplex),
+    "Cdf": lambda D: D.CumulativeDistributionTransform(D.Normal(0.0, 1.0)),
 }
 
 
@@ -700,6 +753,11 @@ def test_transforms_match_torch(backend: str) -> None:
     ours = torch.distributions.transform_to(torch.distributions.constraints.lower_cholesky)
     theirs = real_torch.distributions.transform_to(
         real_torch.distributions.constraints.lower_cholesky
+    )
+    assert_matches(ours(torch.tensor(square)), theirs(real_torch.tensor(square)))
+    ours = torch.distributions.transform_to(torch.distributions.constraints.positive_definite)
+    theirs = real_torch.distributions.transform_to(
+        real_torch.distributions.constraints.positive_definite
     )
     assert_matches(ours(torch.tensor(square)), theirs(real_torch.tensor(square)))
     with pytest.raises(NotImplementedError, match="Cannot transform _Boolean constraints"):
