@@ -14,7 +14,8 @@ whatever the backend gives (torch raises ``LinAlgError``).
 
 ``ldl_factor`` follows LAPACK's unblocked Bunch-Kaufman algorithm (sytf2/hetf2, lower
 triangle), giving torch's LD and pivots (LAPACK's 1-based convention, negative for 2x2
-blocks); it has no gradient, as in torch.
+blocks); like torch, ``ldl_factor``/``ldl_solve`` outputs require grad with their inputs but
+their backward raises (torch defines no derivative).
 """
 
 from __future__ import annotations
@@ -664,7 +665,9 @@ def _ldl_factor(A: Any, hermitian: bool, check_errors: bool, name: str) -> tuple
             ops.zeros((*batch, A.shape[-1]), dtype=core.int32),
             ops.zeros(batch, dtype=core.int32),
         )
-    factor, pivots, info = ldl_factor_native(A, hermitian)
+    with core.autodiff.no_grad():
+        factor, pivots, info = ldl_factor_native(A, hermitian)
+    _not_differentiable("linalg_ldl_factor_ex", [A], [factor, pivots, info])
     if check_errors and ops.any(ops.greater(info, scalar(0, core.int32))):  # one host sync
         raise LinAlgError(
             f"{name}: the Bunch-Kaufman pivot of some column is zero or nan (LAPACK info > 0: "
@@ -726,7 +729,20 @@ def ldl_solve(
     if 0 in tuple(LD.shape) or 0 in tuple(B.shape):
         shape = (*_batch_shape(LD.shape[:-2], B.shape[:-2]), *B.shape[-2:])
         return ops.zeros(shape, dtype=dtype_of(B))
-    return ldl_solve_native(LD, pivots, B, hermitian)
+    with core.autodiff.no_grad():
+        solution = ldl_solve_native(LD, pivots, B, hermitian)
+    _not_differentiable("linalg_ldl_solve", [LD, B], [solution])
+    return solution
+
+
+def _not_differentiable(name: str, inputs: list[Any], outputs: list[Any]) -> None:
+    """Outputs that require grad when an input does, whose backward raises torch's error
+    (torch defines no derivative for ``name``); computed outside the graph."""
+
+    def rule(*_: Any) -> Any:
+        raise RuntimeError(f"derivative for aten::{name} is not implemented")
+
+    core.autodiff.record(name, rule, inputs, outputs, [True] + [False] * (len(outputs) - 1))
 
 
 __all__ += ["ldl_factor", "ldl_factor_ex", "ldl_solve"]

@@ -125,6 +125,17 @@ def test_ldl_edge_cases_and_errors(backend):
     solves = LDL_SOLVES[:4] if backend not in FULL else LDL_SOLVES
     for solve in solves:
         _compare(solve, LD.numpy(), pivots.numpy(), b, **TOL)
+    if backend in FULL:  # outputs require grad, but torch defines no derivative
+        for T in (torch, real_torch):
+            a = T.tensor(square, requires_grad=True)
+            LD_, pivots_ = T.linalg.ldl_factor(a)
+            assert LD_.requires_grad and not pivots_.requires_grad
+            solution = T.linalg.ldl_solve(LD_.detach(), pivots_, a[:, :2])
+            for output, name in ((LD_, "ldl_factor_ex"), (solution, "ldl_solve")):
+                with pytest.raises(
+                    RuntimeError, match=f"derivative for aten::linalg_{name} is not"
+                ):
+                    output.sum().backward()
 
 
 # ---------------------------------------------------------------------------------------
