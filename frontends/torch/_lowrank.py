@@ -4,8 +4,9 @@ The same steps as torch's, composed of the frontend's own functions (matmul, lin
 linalg.svd, randn), so dtypes, errors and gradients follow theirs. The random test matrix is
 drawn from the frontend's generator in torch's order and shape, but that generator's stream
 is not torch's CPU stream (see random_sampling): for the same seed the results equal torch's
-only where they do not depend on the draw (inputs of rank at most q). Gradients flow through
-matmul; core's engine has no rule for qr and svd yet, so they stop there.
+only where they do not depend on the draw (inputs of rank at most q). Not differentiable
+here: core's engine has no rule for qr and svd yet, so an input that requires grad raises
+core's clear error at qr (torch differentiates through them).
 """
 
 from __future__ import annotations
