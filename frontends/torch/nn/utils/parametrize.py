@@ -78,6 +78,21 @@ class ParametrizationList(ModuleList):
                 setattr(self, name, Parameter(value.detach().clone(), original.requires_grad))
             else:
                 self.register_buffer(name, value.detach().clone())
+        if not unsafe:  # torch evaluates the parametrization once to check it
+            with torch.no_grad():
+                Z = self()
+            if not isinstance(Z, Tensor):
+                raise ValueError(f"A parametrization must return a tensor. Got {type(Z).__name__}.")
+            for what, before, after in (
+                ("dtype", original.dtype, Z.dtype),
+                ("shape", original.shape, Z.shape),
+            ):
+                if before != after:
+                    raise ValueError(
+                        f"Registering a parametrization may not change the {what} of the "
+                        f"tensor, unless `unsafe` flag is enabled.\nunparametrized {what}: "
+                        f"{before}\nparametrized {what}: {after}"
+                    )
 
     def _originals(self) -> list[Tensor]:
         if self.is_tensor:
