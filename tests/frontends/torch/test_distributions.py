@@ -788,3 +788,45 @@ def test_lazy_parameters_and_validation_switch() -> None:
         with pytest.raises(FutureWarning):
             D.Normal(0.0, 1.0).sample_n(2)
     assert math.isfinite(float(D.Normal(0.0, 1.0).log_prob(torch.tensor(0.0))))
+
+
+def _vae_and_policy_losses(T: Any, weights: dict[str, numpy.ndarray]) -> list[float]:
+    """Three SGD steps of a tiny VAE (Normal posterior, Bernoulli likelihood, KL to a
+    standard Normal) and of a Gaussian policy gradient, written once for both torches."""
+    D = T.distributions
+    params = {k: T.tensor(v, requires_grad=True) for k, v in weights.items()}
+    optimizer = T.optim.SGD(list(params.values()), lr=0.1)
+    x = T.tensor(_f32([[1.0, 0.0, 1.0, 1.0], [0.0, 1.0, 0.0, 1.0]]))
+    T.manual_seed(0)
+    losses = []
+    for _ in range(3):
+        optimizer.zero_grad()
+        h = x @ params["enc"]
+        q = D.Normal(h[:, :2], T.nn.functional.softplus(h[:, 2:]) + 1e-3)
+        z = q.rsample()
+        likelihood = D.Independent(D.Bernoulli(logits=z @ params["dec"]), 1)
+        prior = D.Normal(T.zeros(2), T.ones(2))
+        elbo = likelihood.log_prob(x) - D.kl_divergence(q, prior).sum(-1)
+        policy = D.Normal(x @ params["pol"], 0.5)
+        action = policy.sample()
+        reward = -(action - 1.0).pow(2).sum(-1)
+        pg = -(policy.log_prob(action).sum(-1) * reward).mean()
+        loss = -elbo.mean() + pg
+        loss.backward()
+        optimizer.step()
+        losses.append(float(loss))
+    return losses
+
+
+def test_training_steps_match_torch(backend: str) -> None:
+    """A VAE step (rsample, Bernoulli log_prob, kl_divergence) and a policy-gradient step
+    (sample, log_prob) give torch's losses over three SGD steps, same seed."""
+    rng = numpy.random.default_rng(0)
+    weights = {
+        "enc": rng.normal(size=(4, 4)).astype("float32") * 0.5,
+        "dec": rng.normal(size=(2, 4)).astype("float32") * 0.5,
+        "pol": rng.normal(size=(4, 2)).astype("float32") * 0.5,
+    }
+    ours = _vae_and_policy_losses(torch, weights)
+    theirs = _vae_and_policy_losses(real_torch, weights)
+    numpy.testing.assert_allclose(ours, theirs, rtol=1e-5)
