@@ -35,6 +35,7 @@ from frontends.torch.distributions.kumaraswamy import Kumaraswamy
 from frontends.torch.distributions.laplace import Laplace
 from frontends.torch.distributions.log_normal import LogNormal
 from frontends.torch.distributions.logistic_normal import LogisticNormal
+from frontends.torch.distributions.lowrank_multivariate_normal import LowRankMultivariateNormal
 from frontends.torch.distributions.mixture_same_family import MixtureSameFamily
 from frontends.torch.distributions.multinomial import Multinomial
 from frontends.torch.distributions.multivariate_normal import MultivariateNormal
@@ -76,6 +77,7 @@ from frontends.torch.distributions.uniform import Uniform
 from frontends.torch.distributions.weibull import Weibull
 
 __all__ = [
+    "LowRankMultivariateNormal",
     "Kumaraswamy",
     "PositiveDefiniteTransform",
     "CumulativeDistributionTransform",

@@ -26,6 +26,11 @@ from frontends.torch.distributions.gumbel import Gumbel
 from frontends.torch.distributions.half_normal import HalfNormal
 from frontends.torch.distributions.independent import Independent
 from frontends.torch.distributions.laplace import Laplace
+from frontends.torch.distributions.lowrank_multivariate_normal import (
+    LowRankMultivariateNormal,
+    _batch_lowrank_logdet,
+    _batch_lowrank_mahalanobis,
+)
 from frontends.torch.distributions.multivariate_normal import (
     MultivariateNormal,
     _batch_mahalanobis,
@@ -112,6 +117,13 @@ def kl_divergence(p: Distribution, q: Distribution) -> Any:
             f"{q.__class__.__name__}"
         )
     return fun(p, q)
+
+
+def _event_shapes_message(what: str) -> str:
+    # torch's message, with the run of spaces its source's line continuation leaves
+    return (
+        f"KL-divergence between two {what} with{' ' * 26}different event shapes cannot be computed"
+    )
 
 
 def _infinite_like(tensor: Any) -> Any:
@@ -236,10 +248,7 @@ def _kl_laplace_laplace(p: Any, q: Any) -> Any:
 @register_kl(MultivariateNormal, MultivariateNormal)
 def _kl_multivariatenormal_multivariatenormal(p: Any, q: Any) -> Any:
     if p.event_shape != q.event_shape:
-        raise ValueError(
-            "KL-divergence between two Multivariate Normals with different event shapes "
-            "cannot be computed"
-        )
+        raise ValueError(_event_shapes_message("Multivariate Normals"))
     p_tril, q_tril = p._unbroadcasted_scale_tril, q._unbroadcasted_scale_tril
     half_term1 = q_tril.diagonal(dim1=-2, dim2=-1).log().sum(-1) - p_tril.diagonal(
         dim1=-2, dim2=-1
@@ -253,6 +262,66 @@ def _kl_multivariatenormal_multivariatenormal(p: Any, q: Any) -> Any:
     )
     term3 = _batch_mahalanobis(q_tril, q.loc - p.loc)
     return half_term1 + 0.5 * (term2 + term3 - n)
+
+
+def _lowrank_logdet(d: Any) -> Any:
+    return _batch_lowrank_logdet(
+        d._unbroadcasted_cov_factor, d._unbroadcasted_cov_diag, d._capacitance_tril
+    )
+
+
+def _lowrank_terms(p: Any, q: Any) -> tuple[Any, Any]:
+    """q's Mahalanobis term of the mean difference and ``A = L_cap^-1 W^T D^-1`` of q."""
+    term3 = _batch_lowrank_mahalanobis(
+        q._unbroadcasted_cov_factor, q._unbroadcasted_cov_diag, q.loc - p.loc, q._capacitance_tril
+    )
+    qWt_qDinv = q._unbroadcasted_cov_factor.mT / q._unbroadcasted_cov_diag.unsqueeze(-2)
+    A = torch.linalg.solve_triangular(q._capacitance_tril, qWt_qDinv, upper=False)
+    return term3, A
+
+
+@register_kl(LowRankMultivariateNormal, LowRankMultivariateNormal)
+def _kl_lowrank_lowrank(p: Any, q: Any) -> Any:
+    if p.event_shape != q.event_shape:
+        raise ValueError(_event_shapes_message("Low Rank Multivariate Normals"))
+    term1 = _lowrank_logdet(q) - _lowrank_logdet(p)
+    term3, A = _lowrank_terms(p, q)
+    term21 = (p._unbroadcasted_cov_diag / q._unbroadcasted_cov_diag).sum(-1)
+    term22 = _batch_trace_XXT(
+        p._unbroadcasted_cov_factor * q._unbroadcasted_cov_diag.rsqrt().unsqueeze(-1)
+    )
+    term23 = _batch_trace_XXT(A * p._unbroadcasted_cov_diag.sqrt().unsqueeze(-2))
+    term24 = _batch_trace_XXT(A.matmul(p._unbroadcasted_cov_factor))
+    return 0.5 * (term1 + term21 + term22 - term23 - term24 + term3 - p.event_shape[0])
+
+
+@register_kl(MultivariateNormal, LowRankMultivariateNormal)
+def _kl_multivariatenormal_lowrank(p: Any, q: Any) -> Any:
+    if p.event_shape != q.event_shape:
+        raise ValueError(_event_shapes_message("(Low Rank) Multivariate Normals"))
+    p_tril = p._unbroadcasted_scale_tril
+    term1 = _lowrank_logdet(q) - 2 * p_tril.diagonal(dim1=-2, dim2=-1).log().sum(-1)
+    term3, A = _lowrank_terms(p, q)
+    term21 = _batch_trace_XXT(p_tril * q._unbroadcasted_cov_diag.rsqrt().unsqueeze(-1))
+    term22 = _batch_trace_XXT(A.matmul(p_tril))
+    return 0.5 * (term1 + term21 - term22 + term3 - p.event_shape[0])
+
+
+@register_kl(LowRankMultivariateNormal, MultivariateNormal)
+def _kl_lowrank_multivariatenormal(p: Any, q: Any) -> Any:
+    if p.event_shape != q.event_shape:
+        raise ValueError(_event_shapes_message("(Low Rank) Multivariate Normals"))
+    q_tril = q._unbroadcasted_scale_tril
+    term1 = 2 * q_tril.diagonal(dim1=-2, dim2=-1).log().sum(-1) - _lowrank_logdet(p)
+    term3 = _batch_mahalanobis(q_tril, q.loc - p.loc)
+    batch = torch.broadcast_shapes(q_tril.shape[:-2], p._unbroadcasted_cov_factor.shape[:-2])
+    n = p.event_shape[0]
+    q_tril = q_tril.expand(batch + (n, n))
+    p_factor = p._unbroadcasted_cov_factor.expand(batch + (n, p.cov_factor.size(-1)))
+    p_diag = torch.diag_embed(p._unbroadcasted_cov_diag.sqrt()).expand(batch + (n, n))
+    term21 = _batch_trace_XXT(torch.linalg.solve_triangular(q_tril, p_factor, upper=False))
+    term22 = _batch_trace_XXT(torch.linalg.solve_triangular(q_tril, p_diag, upper=False))
+    return 0.5 * (term1 + term21 + term22 + term3 - p.event_shape[0])
 
 
 @register_kl(Normal, Normal)

@@ -147,6 +147,15 @@ CASES: dict[str, tuple[Callable[..., Any], dict[str, Any], Any]] = {
         {"loc": _f32([0.0, 1.0, -1.0]), "prec": numpy.linalg.inv(_COVARIANCE).astype("float32")},
         _f32([0.3, 0.2, -0.4]),
     ),
+    "LowRankMultivariateNormal": (
+        lambda D, p: D.LowRankMultivariateNormal(p["loc"], p["factor"], p["diag"]),
+        {
+            "loc": _f32([[0.0, 1.0, -1.0], [0.5, 0.5, 0.5]]),
+            "factor": _f32([[1.0, 0.2], [-0.5, 0.3], [0.1, 0.9]]),
+            "diag": _f32([0.5, 1.0, 2.0]),
+        },
+        _f32([0.3, 0.2, -0.4]),
+    ),
     "Independent": (
         lambda D, p: D.Independent(D.Normal(p["loc"], p["scale"]), 1),
         {"loc": _f32([[0.0, 1.0], [2.0, 3.0]]), "scale": _f32([[1.0, 0.5], [2.0, 0.3]])},
@@ -381,6 +390,7 @@ _EXACT = {
     "Cauchy.rsample": ("Cauchy", lambda d: d.rsample((4,))),
     "LogNormal.sample": ("LogNormal", lambda d: d.sample((3,))),
     "MultivariateNormal.rsample": ("MultivariateNormal_tril", lambda d: d.rsample((3,))),
+    "LowRank.rsample": ("LowRankMultivariateNormal", lambda d: d.rsample((2,))),
     "Independent.sample": ("Independent", lambda d: d.sample((2,))),
     "Transformed.rsample": ("Transformed_affine_sigmoid", lambda d: d.rsample((3,))),
     "Gumbel.sample": ("Gumbel", lambda d: d.sample((3,))),
@@ -617,6 +627,13 @@ _ERRORS: dict[str, Callable[[Any], Any]] = {
     "uniform low high": lambda T: T.distributions.Uniform(T.tensor([1.0]), T.tensor([0.5])),
     "geometric zero": lambda T: T.distributions.Geometric(T.tensor([0.0, 0.5])),
     "mvn two matrices": lambda T: T.distributions.MultivariateNormal(T.zeros(2), T.eye(2), scale_tril=T.eye(2)),
+    "kl mvn event shapes": lambda T: T.distributions.kl_divergence(
+        T.distributions.MultivariateNormal(T.zeros(2), T.eye(2)),
+        T.distributions.MultivariateNormal(T.zeros(3), T.eye(3)),
+    ),
+    "lowrank factor shape": lambda T: T.distributions.LowRankMultivariateNormal(
+        T.zeros(3), T.ones(2, 1), T.ones(3)
+    ),
     "mvn not pd": lambda T: T.distributions.MultivariateNormal(T.zeros(2), T.tensor([[1.0, 2.0], [2.0, 1.0]])),
     "independent ndims": lambda T: T.distributions.Independent(T.distributions.Normal(T.zeros(2), 1.0), 2),
     "dirichlet 0-d": lambda T: T.distributions.Dirichlet(T.tensor(1.0)),
@@ -654,6 +671,9 @@ _KL_PAIRS = [
     ("Gamma", "Beta"), ("Laplace", "Normal"), ("Normal", "Laplace"), ("Normal", "Gamma"),
     ("Uniform", "Beta"), ("Uniform", "Exponential"), ("Uniform", "Gamma"),
     ("Uniform", "Normal"), ("Poisson", "Binomial"), ("Laplace", "Exponential"),
+    ("LowRankMultivariateNormal", "LowRankMultivariateNormal"),
+    ("MultivariateNormal_tril", "LowRankMultivariateNormal"),
+    ("LowRankMultivariateNormal", "MultivariateNormal_precision"),
     ("HalfNormal", "HalfNormal"), ("Gumbel", "Gumbel"), ("Exponential", "Gumbel"),
     ("Gamma", "Gumbel"), ("Gumbel", "Normal"), ("Normal", "Gumbel"), ("Uniform", "Gumbel"),
     ("Gumbel", "Gamma"), ("Chi2", "Gamma"),
