@@ -1027,8 +1027,10 @@ _airy_ai_compiled = core.compile(_airy_ai)  # one program on jax, not ~100 op co
 @torch_function("x")
 def airy_ai(x: Tensor, *, out: Tensor | None = None) -> Tensor:
     """Ai(x), the Airy function of the first kind, by torch's Cephes algorithm in the input's
-    dtype (integers and bool give the default dtype); nan at +-inf, 0 beyond 103.892."""
-    return _airy_ai_compiled(floating(x))
+    dtype (integers and bool give the default dtype); nan at +-inf, 0 beyond 103.892. Not
+    differentiable, as in torch."""
+    with core.autodiff.no_grad():  # torch's output does not require grad
+        return _airy_ai_compiled(floating(x))
 
 
 __all__ += ["airy_ai"]

@@ -278,3 +278,5 @@ def test_airy_ai_matches_torch(backend):
         _compare(lambda T, x: T.special.airy_ai(x), numpy.arange(-2, 3).astype(dtype))
     if full:
         _compare(lambda T, x: T.special.airy_ai(x[:, None] * x), AIRY_POINTS[:40])
+        for T in (torch, real_torch):  # a result that does not require grad
+            assert not T.special.airy_ai(T.ones(2, requires_grad=True)).requires_grad
