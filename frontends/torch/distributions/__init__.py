@@ -4,11 +4,14 @@ with the torch frontend's own functions (gradients through core.autodiff).
 Sampling makes the draws torch makes, in the same order, through the frontend's samplers
 (``torch.normal``, ``torch.rand``, ``torch.bernoulli``, ``Tensor.uniform_``,
 ``exponential_``, ``cauchy_``...), which reproduce torch's CPU stream: Normal, Uniform,
-Bernoulli, Exponential, Laplace, Cauchy, Geometric, LogNormal, MultivariateNormal and
+Bernoulli, Exponential, Laplace, Cauchy, Geometric, Gumbel, HalfNormal, HalfCauchy,
+Pareto, Weibull, Kumaraswamy, ContinuousBernoulli, RelaxedBernoulli,
+RelaxedOneHotCategorical, LogNormal, LogisticNormal, (LowRank)MultivariateNormal and
 transformed/independent versions of them give real torch's samples for the same seed.
-Categorical/OneHotCategorical (``torch.multinomial``), Poisson (``torch.poisson``),
-Binomial (``torch.binomial``) and Gamma/Chi2/Dirichlet/Beta (numpy's Gamma sampler on the
-host; torch's C++ rejection samplers are not reproduced) match torch in distribution only.
+Categorical, OneHotCategorical, Multinomial and MixtureSameFamily (``torch.multinomial``),
+Poisson (``torch.poisson``), Binomial (``torch.binomial``), Gamma, Chi2, InverseGamma,
+StudentT, NegativeBinomial, Dirichlet and Beta (numpy's Gamma sampler on the host; torch's
+C++ rejection samplers are not reproduced) match torch in distribution only.
 """
 
 from frontends.torch.distributions import constraints, kl, transforms
@@ -19,6 +22,7 @@ from frontends.torch.distributions.categorical import Categorical
 from frontends.torch.distributions.cauchy import Cauchy
 from frontends.torch.distributions.chi2 import Chi2
 from frontends.torch.distributions.constraint_registry import biject_to, transform_to
+from frontends.torch.distributions.continuous_bernoulli import ContinuousBernoulli
 from frontends.torch.distributions.dirichlet import Dirichlet
 from frontends.torch.distributions.distribution import Distribution
 from frontends.torch.distributions.exp_family import ExponentialFamily
@@ -77,6 +81,7 @@ from frontends.torch.distributions.uniform import Uniform
 from frontends.torch.distributions.weibull import Weibull
 
 __all__ = [
+    "ContinuousBernoulli",
     "LowRankMultivariateNormal",
     "Kumaraswamy",
     "PositiveDefiniteTransform",

@@ -16,6 +16,7 @@ from frontends.torch.distributions.beta import Beta
 from frontends.torch.distributions.binomial import Binomial
 from frontends.torch.distributions.categorical import Categorical
 from frontends.torch.distributions.cauchy import Cauchy
+from frontends.torch.distributions.continuous_bernoulli import ContinuousBernoulli
 from frontends.torch.distributions.dirichlet import Dirichlet
 from frontends.torch.distributions.distribution import Distribution
 from frontends.torch.distributions.exp_family import ExponentialFamily
@@ -37,6 +38,7 @@ from frontends.torch.distributions.multivariate_normal import (
 )
 from frontends.torch.distributions.normal import Normal
 from frontends.torch.distributions.one_hot_categorical import OneHotCategorical
+from frontends.torch.distributions.pareto import Pareto
 from frontends.torch.distributions.poisson import Poisson
 from frontends.torch.distributions.transformed_distribution import TransformedDistribution
 from frontends.torch.distributions.uniform import Uniform
@@ -589,6 +591,94 @@ def _kl_uniform_normal(p: Any, q: Any) -> Any:
     return t1 + 0.5 * (t2 + t3) / q.scale.pow(2)
 
 
+@register_kl(ContinuousBernoulli, ContinuousBernoulli)
+def _kl_continuous_bernoulli_continuous_bernoulli(p: Any, q: Any) -> Any:
+    t1 = p.mean * (p.logits - q.logits)
+    t2 = p._cont_bern_log_norm() + torch.log1p(-p.probs)
+    t3 = -q._cont_bern_log_norm() - torch.log1p(-q.probs)
+    return t1 + t2 + t3
+
+
+def _kl_to_continuous_bernoulli(p: Any, q: Any) -> Any:
+    return -p.entropy() - p.mean * q.logits - torch.log1p(-q.probs) - q._cont_bern_log_norm()
+
+
+register_kl(Beta, ContinuousBernoulli)(_kl_to_continuous_bernoulli)
+
+
+@register_kl(Uniform, ContinuousBernoulli)
+def _kl_uniform_continuous_bernoulli(p: Any, q: Any) -> Any:
+    result = _kl_to_continuous_bernoulli(p, q)
+    bounds = q.support
+    outside = torch.max(torch.ge(p.high, bounds.upper_bound), torch.le(p.low, bounds.lower_bound))
+    return torch.where(outside, torch.ones_like(result) * math.inf, result)
+
+
+@register_kl(ContinuousBernoulli, Exponential)
+def _kl_continuous_bernoulli_exponential(p: Any, q: Any) -> Any:
+    return -p.entropy() - torch.log(q.rate) + q.rate * p.mean
+
+
+@register_kl(ContinuousBernoulli, Normal)
+def _kl_continuous_bernoulli_normal(p: Any, q: Any) -> Any:
+    t1 = -p.entropy()
+    t2 = 0.5 * (math.log(2.0 * math.pi) + torch.square(q.loc / q.scale)) + torch.log(q.scale)
+    t3 = (p.variance + torch.square(p.mean) - 2.0 * q.loc * p.mean) / (2.0 * torch.square(q.scale))
+    return t1 + t2 + t3
+
+
+@register_kl(ContinuousBernoulli, Uniform)
+def _kl_continuous_bernoulli_uniform(p: Any, q: Any) -> Any:
+    result = -p.entropy() + (q.high - q.low).log()
+    bounds = p.support
+    outside = torch.max(torch.ge(q.low, bounds.lower_bound), torch.le(q.high, bounds.upper_bound))
+    return torch.where(outside, torch.ones_like(result) * math.inf, result)
+
+
+@register_kl(Pareto, Pareto)
+def _kl_pareto_pareto(p: Any, q: Any) -> Any:
+    scale_ratio = p.scale / q.scale
+    alpha_ratio = q.alpha / p.alpha
+    result = q.alpha * scale_ratio.log() - alpha_ratio.log() + alpha_ratio - 1
+    return _inf_where(p.support.lower_bound < q.support.lower_bound, result)
+
+
+@register_kl(Pareto, Exponential)
+def _kl_pareto_exponential(p: Any, q: Any) -> Any:
+    product = p.scale * q.rate
+    t1 = (p.alpha / product).log()
+    t3 = p.alpha * product / (p.alpha - 1)
+    return _inf_where(p.alpha <= 1, t1 - p.alpha.reciprocal() + t3 - 1)
+
+
+@register_kl(Pareto, Gamma)
+def _kl_pareto_gamma(p: Any, q: Any) -> Any:
+    common = p.scale.log() + p.alpha.reciprocal()
+    t1 = p.alpha.log() - common
+    t2 = q.concentration.lgamma() - q.concentration * q.rate.log()
+    t3 = (1 - q.concentration) * common
+    t4 = q.rate * p.alpha * p.scale / (p.alpha - 1)
+    return _inf_where(p.alpha <= 1, t1 + t2 + t3 + t4 - 1)
+
+
+@register_kl(Pareto, Normal)
+def _kl_pareto_normal(p: Any, q: Any) -> Any:
+    var_normal = 2 * q.scale.pow(2)
+    common = p.scale / (p.alpha - 1)
+    t1 = (math.sqrt(2 * math.pi) * q.scale * p.alpha / p.scale).log()
+    t3 = p.alpha * common.pow(2) / (p.alpha - 2)
+    t4 = (p.alpha * common - q.loc).pow(2)
+    return _inf_where(p.alpha <= 2, t1 - p.alpha.reciprocal() + (t3 + t4) / var_normal - 1)
+
+
+@register_kl(Uniform, Pareto)
+def _kl_uniform_pareto(p: Any, q: Any) -> Any:
+    width = p.high - p.low
+    t1 = (q.alpha * q.scale.pow(q.alpha) * width).log()
+    t2 = (_x_log_x(p.high) - _x_log_x(p.low) - width) / width
+    return _inf_where(p.low < q.support.lower_bound, t2 * (q.alpha + 1) - t1)
+
+
 # pairs whose KL is infinite (p's support is not inside q's)
 def _register_infinite(type_p: type, types_q: tuple[type, ...], param: str) -> None:
     def infinite(p: Any, q: Any) -> Any:
@@ -598,9 +688,13 @@ def _register_infinite(type_p: type, types_q: tuple[type, ...], param: str) -> N
         register_kl(type_p, type_q)(infinite)
 
 
-_register_infinite(Exponential, (Beta, Uniform), "rate")
-_register_infinite(Gamma, (Beta, Uniform), "concentration")
-_register_infinite(Laplace, (Beta, Exponential, Gamma, Uniform), "loc")
-_register_infinite(Normal, (Beta, Exponential, Gamma, Uniform), "loc")
+_CB = ContinuousBernoulli
+_register_infinite(Exponential, (Beta, _CB, Pareto, Uniform), "rate")
+_register_infinite(Gamma, (Beta, _CB, Pareto, Uniform), "concentration")
+_register_infinite(Laplace, (Beta, _CB, Exponential, Gamma, Pareto, Uniform), "loc")
+_register_infinite(Normal, (Beta, _CB, Exponential, Gamma, Pareto, Uniform), "loc")
 _register_infinite(Poisson, (Bernoulli, Binomial), "rate")
-_register_infinite(Gumbel, (Beta, Exponential, Gamma, Uniform), "loc")
+_register_infinite(Gumbel, (Beta, _CB, Exponential, Gamma, Pareto, Uniform), "loc")
+_register_infinite(Beta, (Pareto,), "concentration1")
+_register_infinite(_CB, (Pareto,), "probs")
+_register_infinite(Pareto, (Beta, _CB, Uniform), "scale")

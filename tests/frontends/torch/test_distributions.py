@@ -241,6 +241,16 @@ CASES: dict[str, tuple[Callable[..., Any], dict[str, Any], Any]] = {
         {"logits": _f32([0.2, -0.3, 0.5])},
         _f32([0.0, 0.0, 1.0]),
     ),
+    "ContinuousBernoulli": (
+        lambda D, p: D.ContinuousBernoulli(probs=p["probs"]),
+        {"probs": _f32([0.2, 0.4995, 0.9])},
+        _f32([0.1, 0.5, 0.95]),
+    ),
+    "ContinuousBernoulli_logits": (
+        lambda D, p: D.ContinuousBernoulli(logits=p["logits"]),
+        {"logits": _f64([-1.0, 0.001, 2.0])},
+        _f64([0.1, 0.5, 0.95]),
+    ),
     "Multinomial": (
         lambda D, p: D.Multinomial(6, probs=p["probs"]),
         {"probs": _f32([[0.2, 0.3, 0.5], [0.6, 0.3, 0.1]])},
@@ -402,6 +412,7 @@ _EXACT = {
     "RelaxedOneHot.rsample": ("RelaxedOneHotCategorical", lambda d: d.rsample((2,))),
     "LogisticNormal.rsample": ("LogisticNormal", lambda d: d.rsample((2,))),
     "Kumaraswamy.rsample": ("Kumaraswamy", lambda d: d.rsample((2,))),
+    "ContinuousBernoulli.rsample": ("ContinuousBernoulli", lambda d: d.rsample((2,))),
 }
 
 
@@ -672,6 +683,12 @@ _KL_PAIRS = [
     ("Uniform", "Beta"), ("Uniform", "Exponential"), ("Uniform", "Gamma"),
     ("Uniform", "Normal"), ("Poisson", "Binomial"), ("Laplace", "Exponential"),
     ("LowRankMultivariateNormal", "LowRankMultivariateNormal"),
+    ("ContinuousBernoulli", "ContinuousBernoulli"), ("Beta", "ContinuousBernoulli"),
+    ("ContinuousBernoulli", "Exponential"), ("ContinuousBernoulli", "Normal"),
+    ("ContinuousBernoulli", "Uniform"), ("Uniform", "ContinuousBernoulli"),
+    ("Pareto", "Pareto"), ("Pareto", "Exponential"), ("Pareto", "Gamma"), ("Pareto", "Normal"),
+    ("Uniform", "Pareto"), ("Normal", "Pareto"), ("Pareto", "Uniform"),
+    ("ContinuousBernoulli", "Pareto"),
     ("MultivariateNormal_tril", "LowRankMultivariateNormal"),
     ("LowRankMultivariateNormal", "MultivariateNormal_precision"),
     ("HalfNormal", "HalfNormal"), ("Gumbel", "Gumbel"), ("Exponential", "Gumbel"),
