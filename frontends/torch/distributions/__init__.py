@@ -27,6 +27,7 @@ from frontends.torch.distributions.dirichlet import Dirichlet
 from frontends.torch.distributions.distribution import Distribution
 from frontends.torch.distributions.exp_family import ExponentialFamily
 from frontends.torch.distributions.exponential import Exponential
+from frontends.torch.distributions.fishersnedecor import FisherSnedecor
 from frontends.torch.distributions.gamma import Gamma
 from frontends.torch.distributions.geometric import Geometric
 from frontends.torch.distributions.gumbel import Gumbel
@@ -53,7 +54,6 @@ from frontends.torch.distributions.pareto import Pareto
 from frontends.torch.distributions.poisson import Poisson
 from frontends.torch.distributions.relaxed_bernoulli import RelaxedBernoulli
 from frontends.torch.distributions.relaxed_categorical import (
-    ExpRelaxedCategorical,
     RelaxedOneHotCategorical,
 )
 from frontends.torch.distributions.studentT import StudentT
@@ -61,6 +61,7 @@ from frontends.torch.distributions.transformed_distribution import TransformedDi
 from frontends.torch.distributions.transforms import (
     AbsTransform,
     AffineTransform,
+    CatTransform,
     ComposeTransform,
     CumulativeDistributionTransform,
     ExpTransform,
@@ -72,6 +73,7 @@ from frontends.torch.distributions.transforms import (
     SigmoidTransform,
     SoftmaxTransform,
     SoftplusTransform,
+    StackTransform,
     StickBreakingTransform,
     TanhTransform,
     Transform,
@@ -81,6 +83,9 @@ from frontends.torch.distributions.uniform import Uniform
 from frontends.torch.distributions.weibull import Weibull
 
 __all__ = [
+    "StackTransform",
+    "CatTransform",
+    "FisherSnedecor",
     "ContinuousBernoulli",
     "LowRankMultivariateNormal",
     "Kumaraswamy",

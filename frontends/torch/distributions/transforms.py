@@ -16,6 +16,7 @@ from frontends.torch.distributions.utils import _sum_rightmost, broadcast_all
 __all__ = [
     "AbsTransform",
     "AffineTransform",
+    "CatTransform",
     "ComposeTransform",
     "CumulativeDistributionTransform",
     "ExpTransform",
@@ -27,6 +28,7 @@ __all__ = [
     "SigmoidTransform",
     "SoftmaxTransform",
     "SoftplusTransform",
+    "StackTransform",
     "StickBreakingTransform",
     "TanhTransform",
     "Transform",
@@ -764,3 +766,135 @@ class CumulativeDistributionTransform(Transform):
         if self._cache_size == cache_size:
             return self
         return CumulativeDistributionTransform(self.distribution, cache_size=cache_size)
+
+
+def _check_dim(dim: int, value: Any, name: str, size: int, what: str) -> None:
+    if not -value.dim() <= dim < value.dim():
+        raise AssertionError(f"dim {dim} out of range for {name} with {value.dim()} dimensions")
+    if value.size(dim) != size:
+        raise AssertionError(f"{name[0]}.size({dim}) = {value.size(dim)} must equal {what} {size}")
+
+
+class CatTransform(Transform):
+    """Transforms ``tseq`` applied to consecutive slices (``lengths``) along ``dim``."""
+
+    def __init__(self, tseq: Any, dim: int = 0, lengths: Any = None, cache_size: int = 0) -> None:
+        if not all(isinstance(t, Transform) for t in tseq):
+            raise AssertionError("All elements of tseq must be Transform instances")
+        if cache_size:
+            tseq = [t.with_cache(cache_size) for t in tseq]
+        super().__init__(cache_size=cache_size)
+        self.transforms = list(tseq)
+        self.lengths = [1] * len(self.transforms) if lengths is None else list(lengths)
+        if len(self.lengths) != len(self.transforms):
+            raise AssertionError(
+                f"lengths ({len(self.lengths)}) must match transforms ({len(self.transforms)})"
+            )
+        self.dim = dim
+
+    @property
+    def event_dim(self) -> int:
+        return max(t.event_dim for t in self.transforms)
+
+    @property
+    def length(self) -> int:
+        return sum(self.lengths)
+
+    def with_cache(self, cache_size: int = 1) -> Transform:
+        if self._cache_size == cache_size:
+            return self
+        return CatTransform(self.transforms, self.dim, self.lengths, cache_size)
+
+    def _pieces(self, value: Any) -> list[Any]:
+        pieces, start = [], 0
+        for length in self.lengths:
+            pieces.append(value.narrow(self.dim, start, length))
+            start += length
+        return pieces
+
+    def _call(self, x: Any) -> Any:
+        _check_dim(self.dim, x, "tensor", self.length, "length")
+        parts = [t(p) for t, p in zip(self.transforms, self._pieces(x))]
+        return torch.cat(parts, dim=self.dim)
+
+    def _inverse(self, y: Any) -> Any:
+        _check_dim(self.dim, y, "tensor", self.length, "length")
+        parts = [t.inv(p) for t, p in zip(self.transforms, self._pieces(y))]
+        return torch.cat(parts, dim=self.dim)
+
+    def log_abs_det_jacobian(self, x: Any, y: Any) -> Any:
+        _check_dim(self.dim, x, "x", self.length, "length")
+        _check_dim(self.dim, y, "y", self.length, "length")
+        terms = []
+        for t, a, b in zip(self.transforms, self._pieces(x), self._pieces(y)):
+            term = t.log_abs_det_jacobian(a, b)
+            if t.event_dim < self.event_dim:
+                term = _sum_rightmost(term, self.event_dim - t.event_dim)
+            terms.append(term)
+        dim = self.dim - x.dim() if self.dim >= 0 else self.dim
+        dim += self.event_dim
+        return torch.cat(terms, dim=dim) if dim < 0 else sum(terms)
+
+    @property
+    def bijective(self) -> bool:  # type: ignore[override]
+        return all(t.bijective for t in self.transforms)
+
+    @constraints.dependent_property
+    def domain(self) -> Any:
+        return constraints.cat([t.domain for t in self.transforms], self.dim, self.lengths)
+
+    @constraints.dependent_property
+    def codomain(self) -> Any:
+        return constraints.cat([t.codomain for t in self.transforms], self.dim, self.lengths)
+
+
+class StackTransform(Transform):
+    """Transforms ``tseq`` applied to the slices of ``dim``."""
+
+    def __init__(self, tseq: Any, dim: int = 0, cache_size: int = 0) -> None:
+        if not all(isinstance(t, Transform) for t in tseq):
+            raise AssertionError("All elements of tseq must be Transform instances")
+        if cache_size:
+            tseq = [t.with_cache(cache_size) for t in tseq]
+        super().__init__(cache_size=cache_size)
+        self.transforms = list(tseq)
+        self.dim = dim
+
+    def with_cache(self, cache_size: int = 1) -> Transform:
+        if self._cache_size == cache_size:
+            return self
+        return StackTransform(self.transforms, self.dim, cache_size)
+
+    def _slice(self, z: Any) -> list[Any]:
+        return [z.select(self.dim, i) for i in range(z.size(self.dim))]
+
+    def _call(self, x: Any) -> Any:
+        _check_dim(self.dim, x, "tensor", len(self.transforms), "len(transforms)")
+        parts = [t(p) for p, t in zip(self._slice(x), self.transforms)]
+        return torch.stack(parts, dim=self.dim)
+
+    def _inverse(self, y: Any) -> Any:
+        _check_dim(self.dim, y, "tensor", len(self.transforms), "len(transforms)")
+        parts = [t.inv(p) for p, t in zip(self._slice(y), self.transforms)]
+        return torch.stack(parts, dim=self.dim)
+
+    def log_abs_det_jacobian(self, x: Any, y: Any) -> Any:
+        _check_dim(self.dim, x, "x", len(self.transforms), "len(transforms)")
+        _check_dim(self.dim, y, "y", len(self.transforms), "len(transforms)")
+        terms = [
+            t.log_abs_det_jacobian(a, b)
+            for a, b, t in zip(self._slice(x), self._slice(y), self.transforms)
+        ]
+        return torch.stack(terms, dim=self.dim)
+
+    @property
+    def bijective(self) -> bool:  # type: ignore[override]
+        return all(t.bijective for t in self.transforms)
+
+    @constraints.dependent_property
+    def domain(self) -> Any:
+        return constraints.stack([t.domain for t in self.transforms], self.dim)
+
+    @constraints.dependent_property
+    def codomain(self) -> Any:
+        return constraints.stack([t.codomain for t in self.transforms], self.dim)

@@ -251,6 +251,11 @@ CASES: dict[str, tuple[Callable[..., Any], dict[str, Any], Any]] = {
         {"logits": _f64([-1.0, 0.001, 2.0])},
         _f64([0.1, 0.5, 0.95]),
     ),
+    "FisherSnedecor": (
+        lambda D, p: D.FisherSnedecor(p["df1"], p["df2"]),
+        {"df1": _f32([1.5, 12.0, 20.0]), "df2": _f32([3.0, 15.0, 30.0])},
+        _f32([0.5, 1.0, 1.2]),
+    ),
     "Multinomial": (
         lambda D, p: D.Multinomial(6, probs=p["probs"]),
         {"probs": _f32([[0.2, 0.3, 0.5], [0.6, 0.3, 0.1]])},
@@ -761,6 +766,11 @@ _TRANSFORMS = {
     "transform_to real_vector": lambda D: D.transform_to(D.constraints.real_vector),
     "transform_to simplex": lambda D: D.transform_to(D.constraints.simplex),
     "Cdf": lambda D: D.CumulativeDistributionTransform(D.Normal(0.0, 1.0)),
+    "Cat": lambda D: D.CatTransform([D.ExpTransform(), D.TanhTransform()], dim=1, lengths=[1, 2]),
+    "Stack": lambda D: D.StackTransform([D.SigmoidTransform(), D.ExpTransform()], dim=0),
+    "biject_to stack": lambda D: D.biject_to(
+        D.constraints.stack([D.constraints.positive, D.constraints.unit_interval], dim=0)
+    ),
 }
 
 
