@@ -5,7 +5,7 @@ Sampling makes the draws torch makes, in the same order, through the frontend's 
 (``torch.normal``, ``torch.rand``, ``torch.bernoulli``, ``Tensor.uniform_``,
 ``exponential_``, ``cauchy_``...), which reproduce torch's CPU stream: Normal, Uniform,
 Bernoulli, Exponential, Laplace, Cauchy, Geometric, Gumbel, HalfNormal, HalfCauchy,
-Pareto, Weibull, Kumaraswamy, ContinuousBernoulli, RelaxedBernoulli,
+Pareto, GeneralizedPareto, Weibull, Kumaraswamy, ContinuousBernoulli, RelaxedBernoulli,
 RelaxedOneHotCategorical, LogNormal, LogisticNormal, (LowRank)MultivariateNormal and
 transformed/independent versions of them give real torch's samples for the same seed.
 Categorical, OneHotCategorical, Multinomial and MixtureSameFamily (``torch.multinomial``),
@@ -29,6 +29,7 @@ from frontends.torch.distributions.exp_family import ExponentialFamily
 from frontends.torch.distributions.exponential import Exponential
 from frontends.torch.distributions.fishersnedecor import FisherSnedecor
 from frontends.torch.distributions.gamma import Gamma
+from frontends.torch.distributions.generalized_pareto import GeneralizedPareto
 from frontends.torch.distributions.geometric import Geometric
 from frontends.torch.distributions.gumbel import Gumbel
 from frontends.torch.distributions.half_cauchy import HalfCauchy
@@ -83,6 +84,7 @@ from frontends.torch.distributions.uniform import Uniform
 from frontends.torch.distributions.weibull import Weibull
 
 __all__ = [
+    "GeneralizedPareto",
     "StackTransform",
     "CatTransform",
     "FisherSnedecor",

@@ -256,6 +256,20 @@ CASES: dict[str, tuple[Callable[..., Any], dict[str, Any], Any]] = {
         {"df1": _f32([1.5, 12.0, 20.0]), "df2": _f32([3.0, 15.0, 30.0])},
         _f32([0.5, 1.0, 1.2]),
     ),
+    "GeneralizedPareto": (
+        lambda D, p: D.GeneralizedPareto(p["loc"], p["scale"], p["concentration"]),
+        {
+            "loc": _f32([0.0, 1.0, -1.0]),
+            "scale": _f32([1.0, 0.5, 2.0]),
+            "concentration": _f32([0.0, 0.3, 0.6]),
+        },
+        _f32([0.5, 1.5, 2.0]),
+    ),
+    "GeneralizedPareto_bounded": (
+        lambda D, p: D.GeneralizedPareto(p["loc"], 1.5, p["concentration"]),
+        {"loc": _f32([0.0, 1.0, -1.0]), "concentration": _f32([-0.1, -0.3, -0.2])},
+        _f32([0.5, 1.5, 2.0]),
+    ),
     "Multinomial": (
         lambda D, p: D.Multinomial(6, probs=p["probs"]),
         {"probs": _f32([[0.2, 0.3, 0.5], [0.6, 0.3, 0.1]])},
@@ -418,6 +432,7 @@ _EXACT = {
     "LogisticNormal.rsample": ("LogisticNormal", lambda d: d.rsample((2,))),
     "Kumaraswamy.rsample": ("Kumaraswamy", lambda d: d.rsample((2,))),
     "ContinuousBernoulli.rsample": ("ContinuousBernoulli", lambda d: d.rsample((2,))),
+    "GeneralizedPareto.rsample": ("GeneralizedPareto", lambda d: d.rsample((2,))),
 }
 
 
