@@ -5,7 +5,7 @@ Sampling makes the draws torch makes, in the same order, through the frontend's 
 (``torch.normal``, ``torch.rand``, ``torch.bernoulli``, ``Tensor.uniform_``,
 ``exponential_``, ``cauchy_``...), which reproduce torch's CPU stream: Normal, Uniform,
 Bernoulli, Exponential, Laplace, Cauchy, Geometric, Gumbel, HalfNormal, HalfCauchy,
-Pareto, GeneralizedPareto, Weibull, Kumaraswamy, ContinuousBernoulli, RelaxedBernoulli,
+Pareto, GeneralizedPareto, Weibull, Kumaraswamy, VonMises, ContinuousBernoulli, RelaxedBernoulli,
 RelaxedOneHotCategorical, LogNormal, LogisticNormal, (LowRank)MultivariateNormal and
 transformed/independent versions of them give real torch's samples for the same seed.
 Categorical, OneHotCategorical, Multinomial and MixtureSameFamily (``torch.multinomial``),
@@ -81,9 +81,11 @@ from frontends.torch.distributions.transforms import (
     identity_transform,
 )
 from frontends.torch.distributions.uniform import Uniform
+from frontends.torch.distributions.von_mises import VonMises
 from frontends.torch.distributions.weibull import Weibull
 
 __all__ = [
+    "VonMises",
     "GeneralizedPareto",
     "StackTransform",
     "CatTransform",

@@ -270,6 +270,11 @@ CASES: dict[str, tuple[Callable[..., Any], dict[str, Any], Any]] = {
         {"loc": _f32([0.0, 1.0, -1.0]), "concentration": _f32([-0.1, -0.3, -0.2])},
         _f32([0.5, 1.5, 2.0]),
     ),
+    "VonMises": (
+        lambda D, p: D.VonMises(p["loc"], p["concentration"]),
+        {"loc": _f32([0.0, 1.0, -2.0]), "concentration": _f32([0.5, 2.0, 8.0])},
+        _f32([0.5, 0.9, -2.5]),
+    ),
     "Multinomial": (
         lambda D, p: D.Multinomial(6, probs=p["probs"]),
         {"probs": _f32([[0.2, 0.3, 0.5], [0.6, 0.3, 0.1]])},
@@ -433,6 +438,7 @@ _EXACT = {
     "Kumaraswamy.rsample": ("Kumaraswamy", lambda d: d.rsample((2,))),
     "ContinuousBernoulli.rsample": ("ContinuousBernoulli", lambda d: d.rsample((2,))),
     "GeneralizedPareto.rsample": ("GeneralizedPareto", lambda d: d.rsample((2,))),
+    "VonMises.sample": ("VonMises", lambda d: d.sample((4,))),
 }
 
 
