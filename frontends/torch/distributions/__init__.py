@@ -64,6 +64,7 @@ from frontends.torch.distributions.transforms import (
     AffineTransform,
     CatTransform,
     ComposeTransform,
+    CorrCholeskyTransform,
     CumulativeDistributionTransform,
     ExpTransform,
     IndependentTransform,
@@ -85,6 +86,7 @@ from frontends.torch.distributions.von_mises import VonMises
 from frontends.torch.distributions.weibull import Weibull
 
 __all__ = [
+    "CorrCholeskyTransform",
     "VonMises",
     "GeneralizedPareto",
     "StackTransform",

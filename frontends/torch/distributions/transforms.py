@@ -11,13 +11,19 @@ from typing import Any
 
 from frontends import torch
 from frontends.torch.distributions import constraints
-from frontends.torch.distributions.utils import _sum_rightmost, broadcast_all
+from frontends.torch.distributions.utils import (
+    _sum_rightmost,
+    broadcast_all,
+    tril_matrix_to_vec,
+    vec_to_tril_matrix,
+)
 
 __all__ = [
     "AbsTransform",
     "AffineTransform",
     "CatTransform",
     "ComposeTransform",
+    "CorrCholeskyTransform",
     "CumulativeDistributionTransform",
     "ExpTransform",
     "IndependentTransform",
@@ -898,3 +904,49 @@ class StackTransform(Transform):
     @constraints.dependent_property
     def codomain(self) -> Any:
         return constraints.stack([t.codomain for t in self.transforms], self.dim)
+
+
+class CorrCholeskyTransform(Transform):
+    """Unconstrained vectors of length D(D-1)/2 to Cholesky factors of D x D correlation
+    matrices (tanh, then stick breaking along each row)."""
+
+    domain = constraints.real_vector
+    codomain = constraints.corr_cholesky
+    bijective = True
+
+    def _call(self, x: Any) -> Any:
+        x = torch.tanh(x)
+        eps = torch.finfo(x.dtype).eps
+        r = vec_to_tril_matrix(x.clamp(min=-1 + eps, max=1 - eps), diag=-1)
+        remaining = (1 - r**2).sqrt().cumprod(-1)
+        r = r + torch.eye(r.shape[-1], dtype=r.dtype)
+        return r * torch.nn.functional.pad(remaining[..., :-1], [1, 0], value=1)
+
+    def _inverse(self, y: Any) -> Any:
+        y_cumsum = 1 - torch.cumsum(y * y, dim=-1)
+        shifted = torch.nn.functional.pad(y_cumsum[..., :-1], [1, 0], value=1)
+        t = tril_matrix_to_vec(y, diag=-1) / tril_matrix_to_vec(shifted, diag=-1).sqrt()
+        return (t.log1p() - t.neg().log1p()) / 2
+
+    def log_abs_det_jacobian(self, x: Any, y: Any, intermediates: Any = None) -> Any:
+        y1m_cumsum = 1 - (y * y).cumsum(dim=-1)
+        stick_breaking = 0.5 * tril_matrix_to_vec(y1m_cumsum, diag=-2).log().sum(-1)
+        tanh = -2 * (x + _softplus(-2 * x) - math.log(2.0)).sum(dim=-1)
+        return stick_breaking + tanh
+
+    def forward_shape(self, shape: Any) -> Any:
+        if len(shape) < 1:
+            raise ValueError("Too few dimensions on input")
+        n = shape[-1]
+        d = round((0.25 + 2 * n) ** 0.5 + 0.5)
+        if d * (d - 1) // 2 != n:
+            raise ValueError("Input is not a flattened lower-diagonal number")
+        return torch.Size(tuple(shape[:-1]) + (d, d))
+
+    def inverse_shape(self, shape: Any) -> Any:
+        if len(shape) < 2:
+            raise ValueError("Too few dimensions on input")
+        if shape[-2] != shape[-1]:
+            raise ValueError("Input is not square")
+        d = shape[-1]
+        return torch.Size(tuple(shape[:-2]) + (d * (d - 1) // 2,))

@@ -20,6 +20,8 @@ __all__ = [
     "lazy_property",
     "logits_to_probs",
     "probs_to_logits",
+    "tril_matrix_to_vec",
+    "vec_to_tril_matrix",
 ]
 
 euler_constant = 0.57721566490153286060  # Euler-Mascheroni constant
@@ -97,3 +99,28 @@ class lazy_property:
 class _lazy_property_and_property(lazy_property, property):
     def __init__(self, wrapped: Callable[[Any], Any]) -> None:
         property.__init__(self, wrapped)
+
+
+def tril_matrix_to_vec(mat: Any, diag: int = 0) -> Any:
+    """The lower triangle (on and below diagonal ``diag``) of the last two dims, row by row."""
+    n = mat.shape[-1]
+    if diag < -n or diag >= n:
+        raise ValueError(f"diag ({diag}) provided is outside [{-n}, {n - 1}].")
+    rows, cols = torch.tril_indices(n, n, offset=diag)
+    return mat[..., rows, cols]
+
+
+def vec_to_tril_matrix(vec: Any, diag: int = 0) -> Any:
+    """The inverse of :func:`tril_matrix_to_vec`: a batch of D x D lower-triangular matrices."""
+    root = (1 + 2 * diag) ** 2 + 8 * vec.shape[-1] + 4 * abs(diag) * (diag + 1)
+    n = (-(1 + 2 * diag) + root**0.5) / 2
+    if round(n) - n > torch.finfo(vec.dtype).eps:
+        raise ValueError(
+            f"The size of last dimension is {vec.shape[-1]} which cannot be expressed as "
+            "the lower triangular part of a square D x D matrix."
+        )
+    n = round(n)
+    rows, cols = torch.tril_indices(n, n, offset=diag)
+    flat = torch.zeros(tuple(vec.shape[:-1]) + (n * n,), dtype=vec.dtype)
+    flat = flat.index_add(-1, rows * n + cols, vec)
+    return flat.reshape(tuple(vec.shape[:-1]) + (n, n))

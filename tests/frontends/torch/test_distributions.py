@@ -785,6 +785,8 @@ _TRANSFORMS = {
     "transform_to real_vector": lambda D: D.transform_to(D.constraints.real_vector),
     "transform_to simplex": lambda D: D.transform_to(D.constraints.simplex),
     "Cdf": lambda D: D.CumulativeDistributionTransform(D.Normal(0.0, 1.0)),
+    "CorrCholesky": lambda D: D.CorrCholeskyTransform(),
+    "biject_to corr_cholesky": lambda D: D.biject_to(D.constraints.corr_cholesky),
     "Cat": lambda D: D.CatTransform([D.ExpTransform(), D.TanhTransform()], dim=1, lengths=[1, 2]),
     "Stack": lambda D: D.StackTransform([D.SigmoidTransform(), D.ExpTransform()], dim=0),
     "biject_to stack": lambda D: D.biject_to(
