@@ -1,16 +1,18 @@
 """torch.compile on the jax backend: the GPT model's forward pass and AdamW training step,
 compiled, against the same in eager mode and against eager real torch.
 
-Run: python -m benchmarks.bench_torch_compile [--repeat N] [--layers L --width W ...]
+Run: python -m benchmarks.bench_torch_compile [--repeat N] [--threads 1] [--layers L ...]
 
 The model is examples/torch_gpt.py's (the same source builds the real and the frontend
 model; real torch's weights are loaded into the frontend's), sized as bench_models: batch
 8, sequence 128, 4 layers, width 256, 4 heads, vocab 512, dropout 0. The training step is
 ``zero_grad; cross_entropy(model(x)); backward; AdamW.step`` with ``loss.item()`` at the end
 (a host sync in every variant). ``vs torch`` = time / eager real torch time. Target: the
-compiled training step faster than eager real torch. The first compiled calls (tracing
-and XLA compilation) are timed separately. Losses after the timed steps are compared
-between the compiled frontend and real torch run for the same number of steps.
+compiled training step faster than eager real torch. The variants are timed in alternation
+(one round runs each of them, the best round counts), so a shared machine's load changes
+hit them alike. The first compiled calls (tracing and XLA compilation) are timed
+separately. Results: three steps from the same weights, compiled against eager frontend
+and against real torch (largest loss and parameter differences).
 """
 
 from __future__ import annotations
@@ -19,10 +21,14 @@ import argparse
 import importlib.util
 import pathlib
 import time
+import timeit
+from collections.abc import Callable
 from typing import Any
 
+import numpy
+
 import core
-from benchmarks._timing import best_time, format_row
+from benchmarks._timing import format_row
 
 EXAMPLES = pathlib.Path(__file__).resolve().parents[1] / "examples"
 
@@ -46,6 +52,25 @@ def _step_fn(T: Any, model: Any, opt: Any, tokens: Any, targets: Any) -> Any:
     return step
 
 
+def interleaved(
+    functions: dict[str, Callable[[], Any]], *, budget: float = 1.0, repeat: int = 3
+) -> dict[str, float]:
+    """Seconds per call of each function: rounds that run every function in turn (each
+    about ``budget`` seconds), the best round of each."""
+    numbers = {}
+    for name, function in functions.items():
+        function()  # warm up
+        start = time.perf_counter()
+        function()
+        numbers[name] = max(1, int(budget / max(time.perf_counter() - start, 1e-6)))
+    best = dict.fromkeys(functions, float("inf"))
+    for _ in range(repeat):
+        for name, function in functions.items():
+            seconds = timeit.Timer(function).timeit(number=numbers[name]) / numbers[name]
+            best[name] = min(best[name], seconds)
+    return best
+
+
 def run(config: dict[str, int], batch: int, repeat: int) -> list[tuple[str, float, float]]:
     import torch as real_torch
 
@@ -60,18 +85,16 @@ def run(config: dict[str, int], batch: int, repeat: int) -> list[tuple[str, floa
         real_torch.manual_seed(0)
         return build(real_torch)(**config)
 
-    reference = real_model().eval()
-    state = {k: v.detach().numpy() for k, v in reference.state_dict().items()}
-    rows: list[tuple[str, float, float]] = []
-    with real_torch.no_grad():
-        real_forward = best_time(lambda: reference(tokens), budget=1.0, repeat=repeat)
-    trained = real_model().train()
-    real_opt = real_torch.optim.AdamW(trained.parameters(), lr=1e-3)
-    real_step = _step_fn(real_torch, trained, real_opt, tokens, targets)
-    real_train = best_time(lambda: real_step(tokens, targets).item(), budget=1.0, repeat=repeat)
-    rows.append(("real torch eager: forward", real_forward, 1.0))
-    rows.append(("real torch eager: training step", real_train, 1.0))
+    state = {k: v.detach().numpy() for k, v in real_model().state_dict().items()}
 
+    def real_trainer() -> tuple[Any, Any]:
+        model = real_model().train()
+        opt = real_torch.optim.AdamW(model.parameters(), lr=1e-3)
+        return model, _step_fn(real_torch, model, opt, tokens, targets)
+
+    rows: list[tuple[str, float, float]] = []
+    reference = real_model().eval()
+    _, real_step = real_trainer()
     with core.use_backend("jax"):
         x, y = torch.tensor(tokens.numpy()), torch.tensor(targets.numpy())
 
@@ -80,35 +103,87 @@ def run(config: dict[str, int], batch: int, repeat: int) -> list[tuple[str, floa
             model.load_state_dict({k: torch.tensor(v) for k, v in state.items()})
             return model
 
-        for compiled in (False, True):
-            label = "compiled" if compiled else "eager"
-            model = frontend_model().eval()
-            forward = torch.compile(model) if compiled else model
-            with torch.no_grad():
-                start = time.perf_counter()
-                forward(x).numpy()
-                first = time.perf_counter() - start
-                seconds = best_time(lambda f=forward: f(x).numpy(), budget=1.0, repeat=repeat)
-            rows.append((f"jax {label}: forward", seconds, seconds / real_forward))
-            if compiled:
-                rows.append(
-                    ("  (first compiled forward: trace + XLA)", first, first / real_forward)
-                )
+        def trainer(compiled: bool) -> tuple[Any, Any]:
             model = frontend_model().train()
             opt = torch.optim.AdamW(model.parameters(), lr=1e-3)
             step = _step_fn(torch, model, opt, x, y)
-            step = torch.compile(step) if compiled else step
+            return model, (torch.compile(step) if compiled else step)
+
+        eager_model = frontend_model().eval()
+        compiled_model = torch.compile(frontend_model().eval())
+        with torch.no_grad():
             start = time.perf_counter()
-            step(x, y).item()
-            step(x, y).item()  # the second call has gradients and optimizer state: 2nd trace
-            first = time.perf_counter() - start
-            seconds = best_time(lambda s=step: s(x, y).item(), budget=1.0, repeat=repeat)
-            rows.append((f"jax {label}: training step", seconds, seconds / real_train))
-            if compiled:
-                rows.append(
-                    ("  (first two compiled steps: traces + XLA)", first, first / real_train)
-                )
+            compiled_model(x).numpy()
+            first_forward = time.perf_counter() - start
+        _, eager_step = trainer(False)
+        _, compiled_step = trainer(True)
+        start = time.perf_counter()
+        compiled_step(x, y).item()
+        compiled_step(x, y).item()  # the second call has gradients and optimizer state
+        first_steps = time.perf_counter() - start
+
+        def no_grad(function: Callable[[], Any]) -> Callable[[], Any]:
+            def call() -> Any:
+                with real_torch.no_grad(), torch.no_grad():
+                    return function()
+
+            return call
+
+        forward = interleaved(
+            {
+                "torch": no_grad(lambda: reference(tokens)),
+                "eager": no_grad(lambda: eager_model(x).numpy()),
+                "compiled": no_grad(lambda: compiled_model(x).numpy()),
+            },
+            repeat=repeat,
+        )
+        train = interleaved(
+            {
+                "torch": lambda: real_step(tokens, targets).item(),
+                "eager": lambda: eager_step(x, y).item(),
+                "compiled": lambda: compiled_step(x, y).item(),
+            },
+            repeat=repeat,
+        )
+        for label, times in (("forward", forward), ("training step", train)):
+            rows.append((f"real torch eager: {label}", times["torch"], 1.0))
+            for variant in ("eager", "compiled"):
+                seconds = times[variant]
+                rows.append((f"jax {variant}: {label}", seconds, seconds / times["torch"]))
+        rows.append(
+            ("  (first compiled forward: trace + XLA)", first_forward, first_forward / forward["torch"])
+        )  # fmt: skip
+        rows.append(
+            ("  (first two compiled steps: traces + XLA)", first_steps, first_steps / train["torch"])
+        )  # fmt: skip
+        print(_results(real_trainer, trainer, tokens, targets, x, y))
     return rows
+
+
+def _results(real_trainer: Any, trainer: Any, tokens: Any, targets: Any, x: Any, y: Any) -> str:
+    """Three training steps from the same weights: the compiled frontend's losses and
+    parameters against the eager frontend's and real torch's."""
+    runs = {}
+    for name, make in (
+        ("torch", real_trainer),
+        ("eager", lambda: trainer(False)),
+        ("compiled", lambda: trainer(True)),
+    ):
+        model, step = make()
+        args = (tokens, targets) if name == "torch" else (x, y)
+        losses = [step(*args).item() for _ in range(3)]
+        params = [numpy.asarray(p.detach().numpy()) for p in model.parameters()]
+        runs[name] = (numpy.array(losses), params)
+
+    def differences(a: str, b: str) -> str:
+        loss = numpy.abs(runs[a][0] - runs[b][0]).max()
+        param = max(numpy.abs(p - q).max() for p, q in zip(runs[a][1], runs[b][1]))
+        return f"{a} vs {b}: loss {loss:.1e}, parameters {param:.1e}"
+
+    return (
+        f"results after 3 steps (largest differences): {differences('compiled', 'eager')}; "
+        f"{differences('compiled', 'torch')}; {differences('eager', 'torch')}"
+    )
 
 
 def main() -> None:

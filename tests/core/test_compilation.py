@@ -65,3 +65,26 @@ def test_untraceable_python_falls_back_to_eager_when_asked():
     with core.use_backend("tensorflow"):
         compiled = core.compile(_python_branch)
         assert _host(compiled(ops.asarray([1.0, 2.0]))).tolist() == [-1.0, -2.0]
+
+
+def test_linear_layer_weight_gradient_is_one_product_on_jax():
+    """A stack of rows times one matrix: the matrix's cotangent is one product over all
+    rows (no per-stack-entry product summed afterwards, which XLA:CPU ran 10x slower),
+    equal to the sum of the per-entry products."""
+    rng = numpy.random.default_rng(1)
+    with core.use_backend("jax"):
+        x = ops.asarray(rng.standard_normal((2, 3, 4)).astype("float32"))
+        w = ops.asarray(rng.standard_normal((5, 4)).astype("float32"))
+
+        def grad(w, x):
+            return autodiff.grad(lambda w: ops.sum(ops.square(ops.nn.linear(x, w))))(w)
+
+        compiled = core.compile(grad)
+        hlo = compiled._build("jax").lower(w, x).as_text()
+        value = _host(compiled(w, x))
+    dots = [line for line in hlo.splitlines() if "dot_general" in line]
+    assert dots and not any("batching_dims" in line for line in dots), dots
+    xs, ws = _host(x).astype("float64"), _host(w).astype("float64")
+    y = xs @ ws.T
+    expected = sum((2 * y[i]).T @ xs[i] for i in range(2))
+    numpy.testing.assert_allclose(value, expected, rtol=1e-5)
