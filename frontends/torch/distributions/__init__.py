@@ -39,6 +39,7 @@ from frontends.torch.distributions.inverse_gamma import InverseGamma
 from frontends.torch.distributions.kl import kl_divergence, register_kl
 from frontends.torch.distributions.kumaraswamy import Kumaraswamy
 from frontends.torch.distributions.laplace import Laplace
+from frontends.torch.distributions.lkj_cholesky import LKJCholesky
 from frontends.torch.distributions.log_normal import LogNormal
 from frontends.torch.distributions.logistic_normal import LogisticNormal
 from frontends.torch.distributions.lowrank_multivariate_normal import LowRankMultivariateNormal
@@ -86,6 +87,7 @@ from frontends.torch.distributions.von_mises import VonMises
 from frontends.torch.distributions.weibull import Weibull
 
 __all__ = [
+    "LKJCholesky",
     "CorrCholeskyTransform",
     "VonMises",
     "GeneralizedPareto",

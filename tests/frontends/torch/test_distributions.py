@@ -275,6 +275,11 @@ CASES: dict[str, tuple[Callable[..., Any], dict[str, Any], Any]] = {
         {"loc": _f32([0.0, 1.0, -2.0]), "concentration": _f32([0.5, 2.0, 8.0])},
         _f32([0.5, 0.9, -2.5]),
     ),
+    "LKJCholesky": (
+        lambda D, p: D.LKJCholesky(3, p["concentration"]),
+        {"concentration": _f32([0.5, 2.0])},
+        _f32([[1.0, 0.0, 0.0], [0.6, 0.8, 0.0], [-0.48, 0.36, 0.8]]),
+    ),
     "Multinomial": (
         lambda D, p: D.Multinomial(6, probs=p["probs"]),
         {"probs": _f32([[0.2, 0.3, 0.5], [0.6, 0.3, 0.1]])},
@@ -409,6 +414,7 @@ def test_values_match_torch(backend: str) -> None:
         sample = ours.sample((2,))
         assert sample.dtype == getattr(torch, str(real_sample.dtype).removeprefix("torch."))
         assert tuple(sample.shape) == tuple(real_sample.shape), name
+        assert bool(ours.support.check(sample).all()), f"{name}: a sample outside the support"
 
 
 # samplers the frontend draws with torch's own stream: the same numbers for a seed
