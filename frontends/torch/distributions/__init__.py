@@ -85,8 +85,10 @@ from frontends.torch.distributions.transforms import (
 from frontends.torch.distributions.uniform import Uniform
 from frontends.torch.distributions.von_mises import VonMises
 from frontends.torch.distributions.weibull import Weibull
+from frontends.torch.distributions.wishart import Wishart
 
 __all__ = [
+    "Wishart",
     "LKJCholesky",
     "CorrCholeskyTransform",
     "VonMises",

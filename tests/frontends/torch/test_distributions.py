@@ -280,6 +280,11 @@ CASES: dict[str, tuple[Callable[..., Any], dict[str, Any], Any]] = {
         {"concentration": _f32([0.5, 2.0])},
         _f32([[1.0, 0.0, 0.0], [0.6, 0.8, 0.0], [-0.48, 0.36, 0.8]]),
     ),
+    "Wishart": (
+        lambda D, p: D.Wishart(p["df"], scale_tril=p["tril"]),
+        {"df": _f32([4.0, 6.5]), "tril": _SCALE_TRIL},
+        _f32([[2.0, 0.3, -0.2], [0.3, 1.5, 0.1], [-0.2, 0.1, 1.0]]),
+    ),
     "Multinomial": (
         lambda D, p: D.Multinomial(6, probs=p["probs"]),
         {"probs": _f32([[0.2, 0.3, 0.5], [0.6, 0.3, 0.1]])},
