@@ -13,6 +13,16 @@ compiled training step faster than eager real torch. The variants are timed in a
 hit them alike. The first compiled calls (tracing and XLA compilation) are timed
 separately. Results: three steps from the same weights, compiled against eager frontend
 and against real torch (largest loss and parameter differences).
+
+Threads: ``--threads 1`` makes real torch single-threaded and turns off XLA's Eigen
+threading, but XLA:CPU still runs independent thunks and YNNPACK dots on every core; for
+one core each, run under ``taskset -c 0``. On one core the compiled step's user time is
+about real torch's (matrix products are ~72% of it), but XLA:CPU allocates the program's
+~100 MB of temporaries afresh on every call (glibc maps and unmaps them), and the page
+faults add ~20% of system time. ``GLIBC_TUNABLES=glibc.malloc.arena_max=1:glibc.malloc.
+mmap_max=0:glibc.malloc.trim_threshold=4000000000`` in the environment keeps that memory
+(the step then matches real torch on one core); no library call changes the process's
+allocator behind the user's back.
 """
 
 from __future__ import annotations
@@ -197,8 +207,8 @@ def main() -> None:
     parser.add_argument("--vocab", type=int, default=512)
     parser.add_argument(
         "--threads", type=int, default=0,
-        help="intra-op threads for real torch and XLA (0: their defaults); 1 gives steadier "
-        "numbers on a shared machine",
+        help="intra-op threads for real torch and XLA's Eigen (0: their defaults); XLA still "
+        "runs thunks on every core: use taskset for one core each",
     )  # fmt: skip
     args = parser.parse_args()
     if args.threads:
