@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "on_activate",
+    "parameter_source",
     "primary",
     "compositional",
     "mixed",
@@ -330,13 +331,15 @@ def _recording_functions(
 # ---------------------------------------------------------------------------------------
 # the generated public functions
 # ---------------------------------------------------------------------------------------
-def _parameter_source(spec: FunctionSpec) -> tuple[str, str, dict[str, Any]]:
-    """(parameter list, call arguments, defaults namespace) reproducing the signature."""
+def parameter_source(signature: inspect.Signature) -> tuple[str, str, dict[str, Any]]:
+    """Source text reproducing ``signature`` for generated functions: (the parameter list,
+    the arguments of a call passing each parameter on, a namespace holding the defaults
+    as ``_default_<name>``)."""
     parameters: list[str] = []
     arguments: list[str] = []
     defaults: dict[str, Any] = {}
     seen_positional_only = seen_star = False
-    for parameter in spec.signature.parameters.values():
+    for parameter in signature.parameters.values():
         name = parameter.name
         text = name
         if parameter.default is not parameter.empty:
@@ -384,7 +387,7 @@ def _make_public(
 ) -> Callable[..., Any]:
     from core.array import Array
 
-    parameters, arguments, namespace = _parameter_source(spec)
+    parameters, arguments, namespace = parameter_source(spec.signature)
     lines = [f"def _public({parameters}):"]
     for name in spec.array_params:
         lines.append(f"    if type({name}) is _Array: {name} = {name}._data")

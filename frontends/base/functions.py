@@ -19,6 +19,11 @@
    with ``returns_scalars=True`` a 0-d result becomes the frontend's scalar instead
    (numpy returns ``numpy.float64(3.0)`` from a full reduction, not a 0-d array).
 
+``@functions.fast("<core function>", "input", ...)`` above it declares the function's common
+case (those parameters frontend arrays of one float dtype, everything else at its
+default) to be that core function: a generated fast path calls the backend's kernel
+straight (:mod:`frontends.base.fastpath`).
+
 Signature analysis happens once, when the function is decorated; a call does a few type
 checks, a cached promotion lookup, and the call.
 """
@@ -33,6 +38,7 @@ from typing import Any
 import core
 from core import native as _native_ops
 from frontends.base.array import FrontendArray
+from frontends.base.fastpath import fast_function
 from frontends.base.promotion import PromotionRules
 
 _SCALARS = (bool, int, float, complex)
@@ -80,6 +86,9 @@ class FrontendFunctions:
         self.as_native = as_native  # array-like -> native array (ArrayLike parameters)
         self.as_scalar = as_scalar  # 0-d native array -> the framework's scalar
         self.python_int = python_int  # a Python int meeting an integer dtype
+        # exact types the fast paths take as arrays (subclasses that change nothing, such
+        # as torch's Parameter, are added by the frontend)
+        self.fast_types: set[type] = {array_type}
         # False while a frontend built on this one (jax.numpy on numpy) calls in: 0-d
         # results stay arrays, so no value is read to the host for a scalar
         self.scalars = True
@@ -138,6 +147,25 @@ class FrontendFunctions:
             else:
                 promoted.append(value)
         return promoted, dtype
+
+    def fast(
+        self, kernel: str, *arrays: str, returns_scalars: bool = False, scalars: bool = True
+    ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """A fast path in front of a frontend function (the outermost decorator): in the
+        common case the function computes core's ``kernel`` of its parameters ``arrays``
+        (``scalars``: Python numbers may stand for arrays after the first)."""
+
+        def decorate(general: Callable[..., Any]) -> Callable[..., Any]:
+            return fast_function(
+                general,
+                kernel=kernel,
+                arrays=arrays,
+                array_types=self.fast_types,
+                new=self.wrap_scalars if returns_scalars else self.array_type._from_native,
+                scalars=scalars,
+            )
+
+        return decorate
 
     def decorator(
         self, *promoted_names: str, returns_scalars: bool = False

@@ -11,18 +11,25 @@ import math as _math
 
 from frontends.torch import (
     autograd,
+    backends,
     cuda,
+    distributions,
     fft,
     func,
+    functional,
     linalg,
+    masked,
     nn,
     optim,
+    quasirandom,
+    random,
     return_types,
     serialization,
     special,
     testing,
     utils,
 )
+from frontends.torch._binomial import binomial
 from frontends.torch._compile import compile
 from frontends.torch._config import *  # noqa: F403
 from frontends.torch._device import device
@@ -57,12 +64,20 @@ from frontends.torch._dtype import (
     uint64,
 )
 from frontends.torch._frontend import UnsupportedDtypeError, result_type, torch_function
+from frontends.torch._interop import detach, frombuffer, get_device, set_default_tensor_type
 from frontends.torch._legacy import *  # noqa: F403
+from frontends.torch._lobpcg import lobpcg
+from frontends.torch._lowrank import pca_lowrank, svd_lowrank
 from frontends.torch._size import Size
 from frontends.torch._tensor import Tensor, is_complex, is_floating_point, is_tensor, numel
 from frontends.torch._tensor_attributes import *  # noqa: F403
 from frontends.torch._tensor_str import set_printoptions
 from frontends.torch._type_info import finfo, iinfo
+from frontends.torch.autograd.anomaly_mode import (
+    is_anomaly_check_nan_enabled,
+    is_anomaly_enabled,
+    set_anomaly_enabled,
+)
 from frontends.torch.autograd.grad_mode import (
     enable_grad,
     inference_mode,
@@ -120,9 +135,11 @@ from frontends.torch.nn.functional import (
 )
 from frontends.torch.other_ops import *  # noqa: F403
 from frontends.torch.pointwise_ops import *  # noqa: F403
+from frontends.torch.random import thread_safe_generator
 from frontends.torch.random_sampling import *  # noqa: F403
 from frontends.torch.reduction_ops import *  # noqa: F403
 from frontends.torch.serialization import load, save
+from frontends.torch.signal import windows
 from frontends.torch.signal.windows import (
     bartlett_window,
     blackman_window,
@@ -132,12 +149,14 @@ from frontends.torch.signal.windows import (
 )
 from frontends.torch.special import i0, igamma, igammac, log_softmax, polygamma, softmax
 from frontends.torch.spectral_ops import istft, stft
+from frontends.torch.utils.dlpack import from_dlpack, to_dlpack
 
 __version__ = "2.13.0"
 
-from frontends.torch import _tensor
+from frontends.torch import _frontend, _tensor
 
 _tensor.add_function_methods(globals())
+_tensor.add_fast_operators(_frontend.fast)
 
 pi = _math.pi
 e = _math.e

@@ -44,6 +44,7 @@ functions = FrontendFunctions(
     write_out=write_into,
 )
 torch_function = functions.decorator
+fast = functions.fast
 wrap = functions.wrap
 
 

@@ -158,7 +158,7 @@ def core_fn(name: str) -> Callable[..., Any]:
     def call(*args: Any) -> Any:
         return getattr(ops, name)(*args)
 
-    call.__name__ = name
+    call.__name__ = call.core_name = name
     return call
 
 

@@ -925,7 +925,8 @@ def add_function_methods(namespace: dict[str, Any]) -> None:
         if not parameters or parameters[0] != "input":
             continue
         if name not in Tensor.__dict__:
-            setattr(Tensor, name, _method(function))
+            # a fast function is a plain function of (input, ...): it is its own method
+            setattr(Tensor, name, function if hasattr(function, "direct") else _method(function))
         if name in INPLACE_NAMES and name + "_" not in Tensor.__dict__:
             setattr(Tensor, name + "_", _inplace(function))
     for name in MODULE_INPLACE_NAMES:
@@ -1001,6 +1002,9 @@ def _unary_operator(function_name: str) -> Callable[..., Any]:
     return method
 
 
+_FORWARD_OPERATORS: dict[str, str] = {}
+"""Operator method -> the torch function it calls with (self, other) or (self)."""
+
 for _name, _function in (
     ("add", "add"), ("sub", "sub"), ("mul", "mul"), ("truediv", "div"),
     ("floordiv", "floor_divide"), ("mod", "remainder"), ("pow", "pow"),
@@ -1012,8 +1016,10 @@ for _name, _function in (
     setattr(Tensor, f"__r{_name}__", _binary_operator(_function, reflected=True))
     if _name != "matmul":
         setattr(Tensor, f"__i{_name}__", _inplace_operator(_function))
+    _FORWARD_OPERATORS[f"__{_name}__"] = _function
 for _name in ("eq", "ne", "lt", "le", "gt", "ge"):
     setattr(Tensor, f"__{_name}__", _binary_operator(_name))
+    _FORWARD_OPERATORS[f"__{_name}__"] = _name
 for _name, _function in (
     ("neg", "neg"),
     ("pos", "positive"),
@@ -1021,3 +1027,19 @@ for _name, _function in (
     ("invert", "bitwise_not"),
 ):
     setattr(Tensor, f"__{_name}__", _unary_operator(_function))
+    _FORWARD_OPERATORS[f"__{_name}__"] = _function
+
+
+def add_fast_operators(fast: Callable[..., Any]) -> None:
+    """Give each operator whose torch function has a fast path (``x + y``: ``torch.add``)
+    the same fast path in front of it, so the common case costs one call."""
+    for operator, function_name in _FORWARD_OPERATORS.items():
+        function = getattr(_torch(), function_name)
+        kernel = getattr(function, "direct", None)
+        if kernel is not None:
+            method = Tensor.__dict__[operator]
+            arrays = ("self", "other") if operator not in _UNARY_OPERATORS else ("self",)
+            setattr(Tensor, operator, fast(kernel, *arrays, scalars=function.scalars)(method))
+
+
+_UNARY_OPERATORS = ("__neg__", "__pos__", "__abs__", "__invert__")

@@ -19,7 +19,7 @@ from typing import Any
 import core
 from core import native as ops
 from frontends.torch import return_types
-from frontends.torch._frontend import torch_function
+from frontends.torch._frontend import fast, torch_function
 from frontends.torch._linalg_native import (
     cholesky_native,
     det_native,
@@ -101,6 +101,7 @@ def _add_scaled(input: Any, product_value: Any, beta: Any, alpha: Any) -> Any:
 # ---------------------------------------------------------------------------------------
 # products
 # ---------------------------------------------------------------------------------------
+@fast("matmul", "input", "other", scalars=False)
 @unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
 @torch_function("input")
 def matmul(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:

@@ -16,7 +16,7 @@ from typing import Any
 import core
 from core import native as ops
 from frontends.torch import _dtype, return_types
-from frontends.torch._frontend import torch_function
+from frontends.torch._frontend import fast, torch_function
 from frontends.torch._ops_support import (
     WIDE_UNSIGNED,
     core_fn,
@@ -67,7 +67,9 @@ def _comparison(
         decorated = unsupported_dtypes(*WIDE_UNSIGNED, "complex")(decorated)
     else:
         decorated = torch_function()(function)
-    return tensor_arguments("input")(decorated)
+    decorated = tensor_arguments("input")(decorated)
+    direct = getattr(compute, "core_name", None)
+    return fast(direct, "input", "other")(decorated) if direct else decorated
 
 
 def _widen_half(value: Any) -> Any:
@@ -95,7 +97,9 @@ def _extremum(name: str, compute: Callable[[Any, Any], Any], doc: str) -> Callab
     function.__doc__ = doc
     function.__module__ = __name__
     decorated = unsupported_dtypes(*WIDE_UNSIGNED)(torch_function("input", "other")(function))
-    return tensor_arguments("input", "other")(decorated)
+    decorated = tensor_arguments("input", "other")(decorated)
+    direct = getattr(compute, "core_name", None)
+    return fast(direct, "input", "other", scalars=False)(decorated) if direct else decorated
 
 
 maximum = _extremum("maximum", core_fn("maximum"), "The larger of input and other; nan propagates.")

@@ -22,7 +22,7 @@ import core
 from core import native as ops
 from frontends.torch import _dtype, return_types
 from frontends.torch._dtype import HALF_FLOATS
-from frontends.torch._frontend import _unsupported, torch_function
+from frontends.torch._frontend import _unsupported, fast, torch_function
 from frontends.torch._ops_support import (
     COMPLEX,
     WIDE_UNSIGNED,
@@ -77,10 +77,17 @@ def _set_inplace(*names: str) -> None:
 # unary functions that compute in floating point
 # ---------------------------------------------------------------------------------------
 def _float_unary(
-    name: str, compute: Callable[[Any], Any], doc: str, *, real_only: bool = False
+    name: str,
+    compute: Callable[[Any], Any],
+    doc: str,
+    *,
+    real_only: bool = False,
+    direct: str | None = None,
 ) -> Callable[..., Any]:
     """A unary torch function that gives integer and bool inputs the default dtype and
-    computes float16 and bfloat16 in float32, rounding the result, as torch's kernels do."""
+    computes float16 and bfloat16 in float32, rounding the result, as torch's kernels do.
+    On float32/float64 it is ``compute``; where that is a core function (``core_fn(name)``,
+    or ``direct``) the function has a fast path to it."""
 
     def function(input: Tensor, *, out: Tensor | None = None) -> Tensor:
         return in_float32(compute, floating(input))
@@ -91,7 +98,8 @@ def _float_unary(
     decorated = torch_function("input")(function)
     if real_only:
         decorated = unsupported_dtypes("complex")(decorated)
-    return decorated
+    direct = direct or getattr(compute, "core_name", None)
+    return fast(direct, "input")(decorated) if direct else decorated
 
 
 def _rsqrt(x: Any) -> Any:
@@ -138,7 +146,7 @@ log1p = _float_unary("log1p", core_fn("log1p"), "log(1 + input), accurate near 0
 log2 = _float_unary("log2", core_fn("log2"), "Base-2 logarithm.")
 reciprocal = _float_unary("reciprocal", core_fn("reciprocal"), "1 / input (integers give floats).")
 rsqrt = _float_unary("rsqrt", _rsqrt, "1 / sqrt(input).")
-sigmoid = _float_unary("sigmoid", _sigmoid, "1 / (1 + exp(-input)).")
+sigmoid = _float_unary("sigmoid", _sigmoid, "1 / (1 + exp(-input)).", direct="sigmoid")
 sin = _float_unary("sin", core_fn("sin"), "Sine.")
 sinc = _float_unary("sinc", _sinc, "Normalized sinc: sin(pi x) / (pi x), 1 at 0.")
 sinh = _float_unary("sinh", core_fn("sinh"), "Hyperbolic sine.")
@@ -242,6 +250,7 @@ _set_inplace("logit", "frac", "mvlgamma")
 # ---------------------------------------------------------------------------------------
 # unary functions that keep the dtype
 # ---------------------------------------------------------------------------------------
+@fast("abs", "input")
 @unsupported_dtypes("bool", *WIDE_UNSIGNED)
 @torch_function("input")
 def abs(input: Tensor, *, out: Tensor | None = None) -> Tensor:
@@ -284,6 +293,7 @@ def round(input: Tensor, *, decimals: int = 0, out: Tensor | None = None) -> Ten
     return round_float(input, decimals)
 
 
+@fast("negative", "input")
 @torch_function("input")
 def neg(input: Tensor, *, out: Tensor | None = None) -> Tensor:
     """-input; bool raises as in torch (use ``~`` or ``logical_not``)."""
@@ -503,6 +513,7 @@ def _scaled(other: Any, alpha: Any, dtype: core.Dtype) -> Any:
     return ops.multiply(other, wrapped_scalar(alpha, dtype))
 
 
+@fast("add", "input", "other")
 @unsupported_dtypes(*WIDE_UNSIGNED)
 @torch_function("input", "other")
 def add(input: Tensor, other: Tensor, *, alpha: Any = 1, out: Tensor | None = None) -> Tensor:
@@ -512,6 +523,7 @@ def add(input: Tensor, other: Tensor, *, alpha: Any = 1, out: Tensor | None = No
     return ops.add(input, _scaled(other, alpha, dtype))
 
 
+@fast("subtract", "input", "other")
 @torch_function()
 def sub(input: Tensor, other: Tensor, *, alpha: Any = 1, out: Tensor | None = None) -> Tensor:
     """input - alpha * other; any bool operand raises, as in torch."""
@@ -534,6 +546,7 @@ def sub(input: Tensor, other: Tensor, *, alpha: Any = 1, out: Tensor | None = No
 subtract = sub
 
 
+@fast("multiply", "input", "other")
 @torch_function("input", "other")
 def mul(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
     """input * other (bool * bool is logical and)."""
@@ -560,6 +573,7 @@ def _trunc_divide(a: Any, b: Any) -> Any:
 _DIV_UNSUPPORTED = frozenset({core.bool, *_WIDE_UNSIGNED_SET, core.complex64, core.complex128})
 
 
+@fast("divide", "input", "other")
 @torch_function()
 def div(
     input: Tensor, other: Tensor, *, rounding_mode: str | None = None, out: Tensor | None = None
@@ -588,6 +602,7 @@ def div(
 divide = div
 
 
+@fast("divide", "input", "other")
 @torch_function()
 def true_divide(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
     """input / other; integers give the default dtype."""

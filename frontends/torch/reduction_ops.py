@@ -23,7 +23,7 @@ import core
 from core import native as ops
 from frontends.torch import return_types
 from frontends.torch._dtype import HALF_FLOATS
-from frontends.torch._frontend import functions, torch_function
+from frontends.torch._frontend import fast, functions, torch_function
 from frontends.torch._linalg_native import (
     matrix_norm_native,
     vector_norm_native,
@@ -314,6 +314,7 @@ def _prod_all(x: Any, axis: Any, keepdims: bool) -> Any:
     return ops.prod(x, axis=axis, keepdims=keepdims)
 
 
+@fast("sum", "input")
 @torch_function("input")
 def sum(
     input: Tensor,

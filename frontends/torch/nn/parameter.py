@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from frontends.torch._frontend import functions
 from frontends.torch._tensor import Tensor, to_native
 
 
@@ -47,6 +48,9 @@ class Parameter(Tensor):
 
     def __reduce_ex__(self, protocol: Any) -> Any:
         return (_rebuild_parameter, (self.numpy(force=True), self.requires_grad))
+
+
+functions.fast_types.add(Parameter)  # a Parameter computes as a Tensor: fast paths take it
 
 
 def _rebuild_parameter(array: Any, requires_grad: bool) -> Parameter:

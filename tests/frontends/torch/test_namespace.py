@@ -163,12 +163,6 @@ LEFT_OUT: dict[str, dict[str, str]] = {
             "celu_ conv_tbc elu_ hardtanh_ leaky_relu_ max_pool1d_with_indices relu_ selu_ "
         ),
     },
-    "autograd extras not implemented yet (anomaly mode, post-accumulate hooks, nn.grad)": {
-        "torch": "is_anomaly_check_nan_enabled is_anomaly_enabled set_anomaly_enabled",
-        "Tensor": "name register_post_accumulate_grad_hook reinforce",
-        "nn": "grad",
-        "nn.functional": "grad",
-    },
     "Python modules and flags torch imports or defines for itself, not API": {
         "torch": (
             "TYPE_CHECKING USE_GLOBAL_DEPS USE_RTLD_GLOBAL_WITH_LIBTORCH builtins classproperty "
@@ -189,24 +183,9 @@ LEFT_OUT: dict[str, dict[str, str]] = {
         "special": "common_args multi_dim_common torch",
         "fft": "common_args factory_common_args torch",
     },
-    "not implemented yet: the next work on this frontend": {
-        "torch": (
-            "backends binomial bit cpp detach distributions from_dlpack frombuffer "
-            "functional get_device lobpcg masked pca_lowrank "
-            "quasirandom random set_default_tensor_type svd_lowrank thread_safe_generator "
-            "to_dlpack windows "
-        ),
-        "Tensor": "index storage_offset",
-        "nn": (
-            "FractionalMaxPool2d FractionalMaxPool3d "
-            "LinearCrossEntropyLoss LinearCrossEntropyOptions RNNCellBase attention "
-        ),
-        "nn.functional": (
-            "fractional_max_pool2d fractional_max_pool2d_with_indices fractional_max_pool3d "
-            "fractional_max_pool3d_with_indices multi_head_attention_forward "
-        ),
-        "linalg": "ldl_factor ldl_factor_ex ldl_solve",
-        "special": "airy_ai",
+    "sub-byte dtypes, C++ extension internals and functorch first-class dims": {
+        "torch": "bit cpp",
+        "Tensor": "index",
     },
 }
 

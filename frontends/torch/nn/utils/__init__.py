@@ -1,6 +1,6 @@
 """torch.nn.utils: gradient clipping and parameter/vector conversion."""
 
-from frontends.torch.nn.utils import parametrize, rnn
+from frontends.torch.nn.utils import parametrizations, parametrize, rnn
 from frontends.torch.nn.utils.clip_grad import (
     clip_grad_norm,
     clip_grad_norm_,

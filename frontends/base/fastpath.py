@@ -1,0 +1,207 @@
+"""Fast paths: a frontend function's common case straight to the backend's kernel.
+
+A frontend function declares ``direct="<core function>"`` (``@torch_function("input",
+"other", direct="add")``) when, in the common case, it computes that core function of
+its array parameters: those parameters are frontend arrays of one dtype, float32 or
+float64 (Python int/float scalars may follow the first array), and every other parameter
+is at its default. :func:`fast_function` then generates, once, a function with the same
+signature that checks exactly that and calls the backend's direct kernel (the framework
+function declared with :func:`core.backends.direct`), wrapping its result. Anything else
+takes the general path, which keeps every check and error of the frontend, and so does a
+kernel that raises: errors always come from the general path.
+
+Kernels are bound lazily, per function, after each :func:`core.registry.activate` (a
+backend set, autodiff starting or stopping to record). While autodiff records, a call
+with a tracked input takes the general path, so it is recorded. ``tests/frontends/
+test_fastpath.py`` compares every fast function with its general path on every backend.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from core import autodiff, registry
+from core import dtypes as core_dtypes
+
+_FLOATS = (core_dtypes.float32, core_dtypes.float64)
+# Python scalars the kernels convert as the frontends do: ints exact in float32, finite
+# floats in its range (inf and nan convert alike, but the general path checks them)
+_INT_BOUND = 2**24
+_FLOAT_BOUND = 3.0e38
+
+
+class _Binding:
+    """One fast function's kernel and dtypes for the active backend, bound on first use.
+
+    Until bound it stands in the function's globals as the set of fast dtypes: the first
+    membership test binds the kernel, the dtypes, the backend's array type and the
+    recording flag into the globals, then answers.
+    """
+
+    __slots__ = ("kernel", "namespace", "unsupported")
+
+    def __init__(
+        self, namespace: dict[str, Any], kernel: str, unsupported: Callable[[], Any]
+    ) -> None:
+        self.namespace = namespace
+        self.kernel = kernel
+        self.unsupported = unsupported
+
+    def __contains__(self, dtype: Any) -> bool:
+        state = _active_state
+        namespace = self.namespace
+        kernel = state.direct.get(self.kernel) if (_enabled and state is not None) else None
+        if kernel is None:
+            namespace["_D"] = frozenset()
+            return False
+        unsupported = self.unsupported() or ()
+        namespace["_K"] = kernel
+        namespace["_N"] = state.module.exact_array_type
+        namespace["_recording"] = autodiff.recording()
+        namespace["_D"] = frozenset(
+            state.native_dtypes[d]
+            for d in _FLOATS
+            if d in state.native_dtypes and d not in unsupported
+        )
+        return dtype in namespace["_D"]
+
+
+_bindings: list[_Binding] = []
+_functions: list[Callable[..., Any]] = []
+_active_state: Any = None
+_enabled = True
+
+
+def _unbind(state: Any) -> None:
+    global _active_state
+    _active_state = state
+    for binding in _bindings:
+        binding.namespace["_D"] = binding
+
+
+registry.on_activate(_unbind)
+
+
+@contextlib.contextmanager
+def disabled() -> Iterator[None]:
+    """Every call takes its general path inside this block (tests compare the two)."""
+    global _enabled
+    previous = _enabled
+    _enabled = False
+    _unbind(_active_state)
+    try:
+        yield
+    finally:
+        _enabled = previous
+        _unbind(_active_state)
+
+
+def _activate_now() -> None:
+    from core.backend import current_backend
+
+    global _active_state
+    if _active_state is None:
+        _active_state = current_backend()
+
+
+def fast_function(
+    general: Callable[..., Any],
+    *,
+    kernel: str,
+    arrays: Sequence[str],
+    array_types: set[type],
+    new: Callable[[Any], Any],
+    scalars: bool = True,
+    signature: inspect.Signature | None = None,
+) -> Callable[..., Any]:
+    """``general`` with a fast path in front: when the parameters ``arrays`` hold arrays
+    whose exact type is in ``array_types`` (the set is read at call time: a frontend may
+    add subclasses later) of one float dtype, the core function ``kernel``'s direct kernel
+    on their native values, its result made a frontend value by ``new``.
+
+    ``signature`` (default: ``general``'s) must have no ``*args``/``**kwargs``; parameters
+    other than ``arrays`` need defaults, and the fast path needs them at their defaults.
+    Dtypes ``general`` declares unsupported (``with_unsupported_dtypes``) never take it.
+    ``scalars``: whether Python int/float values may stand for arrays after the first.
+    """
+    signature = signature or inspect.signature(general)
+    if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in signature.parameters.values()):
+        raise TypeError(f"{general.__qualname__}: a fast path needs a signature without */**")
+    names, call, namespace = registry.parameter_source(signature)
+    others = [name for name in signature.parameters if name not in arrays]
+    for name in others:
+        if signature.parameters[name].default is inspect.Parameter.empty:
+            raise TypeError(f"{general.__qualname__}: parameter {name!r} needs a default")
+    first, *rest = arrays
+    conditions = [f"{name} is _default_{name}" for name in others]
+    conditions.append(f"type({first}) in _T")
+    lines = [
+        f"def {general.__name__}({names}):",
+        f"    if {' and '.join(conditions)}:",
+        f"        _n0_ = {first}._value if {first}._root is None else {first}.native",
+        "        _dtype_ = _n0_.dtype",
+        "        if _dtype_ in _D:",
+    ]
+    untracked = ["id(_n0_) not in _nodes"]
+    for index, name in enumerate(rest, start=1):
+        lines += [
+            f"            _kind_ = type({name})",
+            "            if _kind_ in _T:",
+            f"                _n{index}_ = {name}._value if {name}._root is None else {name}.native",
+            f"                if _n{index}_.dtype != _dtype_: _dtype_ = None",
+        ]
+        if scalars:
+            lines += [
+                f"            elif (_kind_ is float and -{_FLOAT_BOUND} < {name} < {_FLOAT_BOUND}) or (",
+                f"                _kind_ is int and -{_INT_BOUND} <= {name} <= {_INT_BOUND}",
+                "            ):",
+                f"                _n{index}_ = {name}",
+            ]
+        lines += ["            else:", "                _dtype_ = None"]
+        untracked.append(f"id(_n{index}_) not in _nodes")
+    natives = ", ".join(f"_n{index}_" for index in range(len(arrays)))
+    lines += [
+        f"            if _dtype_ is not None and (not _recording or ({' and '.join(untracked)})):",
+        "                try:",
+        f"                    _result_ = _K({natives})",
+        "                except Exception:",
+        "                    _result_ = None",
+        "                if type(_result_) is _N:",
+        "                    return _new(_result_)",
+        f"    return _general({call})",
+    ]
+    binding = _Binding(namespace, kernel, lambda: general.__dict__.get("unsupported_dtypes"))
+    namespace.update(
+        _general=general,
+        _T=array_types,
+        _new=new,
+        _nodes=autodiff._nodes,
+        _recording=False,
+        _D=binding,
+        _K=None,
+        _N=None,
+    )
+    exec(compile("\n".join(lines), f"<fast {general.__qualname__}>", "exec"), namespace)
+    fast = namespace[general.__name__]
+    fast.__dict__.update(general.__dict__)
+    fast.__doc__ = general.__doc__
+    fast.__qualname__ = general.__qualname__
+    fast.__module__ = general.__module__
+    fast.__signature__ = signature
+    fast.__wrapped__ = getattr(general, "__wrapped__", general)
+    fast.direct = kernel
+    fast.scalars = scalars
+    fast.general = general
+    _bindings.append(binding)
+    _functions.append(fast)
+    _activate_now()
+    return fast
+
+
+def fast_functions() -> list[Callable[..., Any]]:
+    """Every function generated so far (``.general`` is its general path, ``.direct`` the
+    core function it calls)."""
+    return list(_functions)

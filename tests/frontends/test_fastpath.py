@@ -1,0 +1,111 @@
+"""Fast paths (``frontends.base.fastpath``): every generated function gives what its general
+path gives (result type, dtype, shape, bits, or the exception type) on every backend, and
+the common case does take the kernel.
+
+Inputs: float32/float64 arrays of the frontend's own type (matrices, a broadcast row, a
+0-d array), Python scalars, a mixed-dtype pair and an integer array, which must take
+the general path.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy
+import pytest
+
+from core import native
+from frontends import torch  # importing a frontend registers its fast functions
+from frontends.base import fastpath
+
+VALUES = numpy.array(
+    [-3.5, -1.0, -0.25, 0.0, 0.5, 1.0, 2.0, 7.25, numpy.inf, -numpy.inf, numpy.nan, 1e-30,
+     -2.0, 3.0, 0.75, 100.0],
+)  # fmt: skip
+
+
+def _params(function) -> list[str]:
+    import inspect
+
+    return list(inspect.signature(function).parameters)
+
+
+def _cases(new, arity: int) -> list[tuple]:
+    matrix32 = new(native.asarray(VALUES.reshape(4, 4).astype("float32")))
+    vector64 = new(native.asarray(VALUES.astype("float64")))
+    if arity == 1:
+        integers = new(native.asarray(numpy.arange(16)))
+        return [(matrix32,), (vector64,), (integers,), (new(native.asarray(numpy.float32(2.0))),)]
+    row32 = new(native.asarray(numpy.roll(VALUES, 3)[:4].astype("float32")))
+    return [
+        (matrix32, row32),
+        (vector64, vector64),
+        (matrix32, 2.0),
+        (matrix32, -3),
+        (matrix32, 1e39),
+        (matrix32, vector64),  # mixed dtypes: the general path
+        (matrix32, True),
+        (matrix32, 2**40),
+    ]
+
+
+def _outcome(function, case):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            result = function(*case)
+        except Exception as error:  # the exception type is part of the behaviour
+            return type(error)
+    value = getattr(result, "native", result)
+    if hasattr(value, "dtype") and hasattr(value, "shape"):
+        from core.backend import current_backend
+
+        array = numpy.asarray(current_backend().module.to_numpy(value))
+        return type(result), str(array.dtype), array.shape, array.tobytes()
+    return type(result), result
+
+
+def test_fast_paths_equal_general_paths(backend):
+    functions = fastpath.fast_functions()
+    assert len(functions) > 20
+    cases = slice(None)
+    if backend == "jax":  # each new op, shape and dtype is a compile: half the functions,
+        functions, cases = functions[::2], slice(0, 3)  # the first cases (same code path)
+    for function in functions:
+        new = function.__globals__["_new"]
+        arity = 2 if "other" in _params(function) else 1
+        for case in _cases(new, arity)[cases]:
+            fast = _outcome(function, case)
+            general = _outcome(function.general, case)
+            assert fast == general, f"{function.__module__}.{function.__qualname__}{case}"
+
+
+def test_the_common_case_takes_the_kernel(backend, monkeypatch):
+    from core.backend import current_backend
+
+    direct = current_backend().direct
+    for function in fastpath.fast_functions():
+        if function.direct not in direct:
+            continue
+        new = function.__globals__["_new"]
+        arity = 2 if "other" in _params(function) else 1
+        case = _cases(new, arity)[0]
+        general = function.__globals__["_general"]
+        monkeypatch.setitem(function.__globals__, "_general", _refuse)
+        function(*case)
+        monkeypatch.setitem(function.__globals__, "_general", general)
+
+
+def _refuse(*args, **kwargs):
+    raise AssertionError("the common case took the general path")
+
+
+@pytest.mark.parametrize("tracked", [False, True])
+def test_tracked_inputs_are_recorded(tracked):
+    """While autodiff records, a tracked input takes the general path (so it is recorded)."""
+    x = torch.tensor([1.0, 2.0], requires_grad=tracked)
+    y = torch.exp(x) + x
+    assert y.requires_grad is tracked
+    if tracked:
+        y.sum().backward()
+        numpy.testing.assert_allclose(x.grad.numpy(), numpy.exp([1.0, 2.0]) + 1, rtol=1e-6)
