@@ -28,7 +28,8 @@ from core import dtypes as core_dtypes
 
 _FLOATS = (core_dtypes.float32, core_dtypes.float64)
 # Python scalars the kernels convert as the frontends do: ints exact in float32, finite
-# floats in its range (inf and nan convert alike, but the general path checks them)
+# nonzero floats in its range (inf and nan convert alike, but the general path checks them;
+# tensorflow caches converted constants by value, so -0.0 can come back as 0.0)
 _INT_BOUND = 2**24
 _FLOAT_BOUND = 3.0e38
 
@@ -155,7 +156,7 @@ def fast_function(
         ]
         if scalars:
             lines += [
-                f"            elif (_kind_ is float and -{_FLOAT_BOUND} < {name} < {_FLOAT_BOUND}) or (",
+                f"            elif (_kind_ is float and {name} and -{_FLOAT_BOUND} < {name} < {_FLOAT_BOUND}) or (",
                 f"                _kind_ is int and -{_INT_BOUND} <= {name} <= {_INT_BOUND}",
                 "            ):",
                 f"                _n{index}_ = {name}",

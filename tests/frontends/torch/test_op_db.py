@@ -40,6 +40,9 @@ VALUES_FREE = {
     "uniform", "exponential", "geometric", "cauchy", "log_normal", "multinomial",
     "nn.functional.dropout", "nn.functional.dropout2d", "nn.functional.dropout3d",
     "nn.functional.alpha_dropout", "nn.functional.feature_alpha_dropout", "nn.functional.rrelu",
+    # randomized: which sign each singular vector takes follows the random sketch, and
+    # op_db's samples run after other draws of torch's generator
+    "svd_lowrank", "pca_lowrank",
 }  # fmt: skip
 
 
@@ -135,7 +138,15 @@ def _to_real(value: Any) -> Any:
 
 def _values_determined(op: Any, sample: Any) -> bool:
     """Whether the sample's result is a function of its inputs (no random draw)."""
-    return op.name not in VALUES_FREE and not sample.kwargs.get("dropout_p", 0.0)
+    return op.name not in VALUES_FREE and not draws_at_random(op.name, sample)
+
+
+def draws_at_random(op_name: str, sample: Any) -> bool:
+    """Whether the sample applies dropout (its values then follow the generator's draws, which
+    op_db's earlier samples have moved on in real torch)."""
+    if op_name == "nn.functional.multi_head_attention_forward":
+        return bool(sample.kwargs.get("training", True)) and bool(sample.args[9])
+    return bool(sample.kwargs.get("dropout_p", 0.0))
 
 
 def _gathered(source: Any, dim: int, indices: Any, keepdim: bool) -> Any:
