@@ -178,7 +178,7 @@ def bind_backend(state: BackendState) -> None:
     state.direct = _direct_kernels(state, implementations)
 
 
-_DIRECT_DTYPES = (_dtypes.float32, _dtypes.float64)
+DIRECT_DTYPES = (_dtypes.float32, _dtypes.float64)
 
 
 def _direct_kernels(
@@ -195,7 +195,7 @@ def _direct_kernels(
             kernel is None
             or spec.kind == COMPOSITIONAL
             or getattr(implementation, "partial_mixed_handler", None) is not None
-            or any(d in getattr(implementation, "unsupported_dtypes", ()) for d in _DIRECT_DTYPES)
+            or any(d in getattr(implementation, "unsupported_dtypes", ()) for d in DIRECT_DTYPES)
         ):
             continue
         kernels[qualname] = kernel

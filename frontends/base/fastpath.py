@@ -18,15 +18,13 @@ test_fastpath.py`` compares every fast function with its general path on every b
 
 from __future__ import annotations
 
-import contextlib
 import inspect
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from core import autodiff, registry
-from core import dtypes as core_dtypes
+from core.backend import current_backend
 
-_FLOATS = (core_dtypes.float32, core_dtypes.float64)
 # Python scalars the kernels convert as the frontends do: ints exact in float32, finite
 # nonzero floats in its range (inf and nan convert alike, but the general path checks them;
 # tensorflow caches converted constants by value, so -0.0 can come back as 0.0)
@@ -42,29 +40,27 @@ class _Binding:
     recording flag into the globals, then answers.
     """
 
-    __slots__ = ("kernel", "namespace", "unsupported")
+    __slots__ = ("general", "kernel", "namespace")
 
-    def __init__(
-        self, namespace: dict[str, Any], kernel: str, unsupported: Callable[[], Any]
-    ) -> None:
+    def __init__(self, namespace: dict[str, Any], kernel: str, general: Callable[..., Any]) -> None:
         self.namespace = namespace
         self.kernel = kernel
-        self.unsupported = unsupported
+        self.general = general
 
     def __contains__(self, dtype: Any) -> bool:
-        state = _active_state
+        state = current_backend()
         namespace = self.namespace
-        kernel = state.direct.get(self.kernel) if (_enabled and state is not None) else None
+        kernel = state.direct.get(self.kernel)
         if kernel is None:
             namespace["_D"] = frozenset()
             return False
-        unsupported = self.unsupported() or ()
+        unsupported = self.general.__dict__.get("unsupported_dtypes", ())
         namespace["_K"] = kernel
         namespace["_N"] = state.module.exact_array_type
         namespace["_recording"] = autodiff.recording()
         namespace["_D"] = frozenset(
             state.native_dtypes[d]
-            for d in _FLOATS
+            for d in registry.DIRECT_DTYPES
             if d in state.native_dtypes and d not in unsupported
         )
         return dtype in namespace["_D"]
@@ -72,40 +68,15 @@ class _Binding:
 
 _bindings: list[_Binding] = []
 _functions: list[Callable[..., Any]] = []
-_active_state: Any = None
-_enabled = True
 
 
 def _unbind(state: Any) -> None:
-    global _active_state
-    _active_state = state
+    """Functions were rebound (a backend set, recording switched): bind kernels anew."""
     for binding in _bindings:
         binding.namespace["_D"] = binding
 
 
 registry.on_activate(_unbind)
-
-
-@contextlib.contextmanager
-def disabled() -> Iterator[None]:
-    """Every call takes its general path inside this block (tests compare the two)."""
-    global _enabled
-    previous = _enabled
-    _enabled = False
-    _unbind(_active_state)
-    try:
-        yield
-    finally:
-        _enabled = previous
-        _unbind(_active_state)
-
-
-def _activate_now() -> None:
-    from core.backend import current_backend
-
-    global _active_state
-    if _active_state is None:
-        _active_state = current_backend()
 
 
 def fast_function(
@@ -174,7 +145,7 @@ def fast_function(
         "                    return _new(_result_)",
         f"    return _general({call})",
     ]
-    binding = _Binding(namespace, kernel, lambda: general.__dict__.get("unsupported_dtypes"))
+    binding = _Binding(namespace, kernel, general)
     namespace.update(
         _general=general,
         _T=array_types,
@@ -198,7 +169,6 @@ def fast_function(
     fast.general = general
     _bindings.append(binding)
     _functions.append(fast)
-    _activate_now()
     return fast
 
 
