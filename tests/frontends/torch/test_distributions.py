@@ -19,6 +19,14 @@ from frontends import torch
 from tests.frontends.torch.oracle import assert_matches, check
 
 
+@pytest.fixture(autouse=True)
+def _real_torch_validates() -> Any:
+    """Real torch checks arguments, as it does by default: importing torch._dynamo (any
+    real ``torch.compile`` earlier in the same worker) turns its validation off for good."""
+    real_torch.distributions.Distribution.set_default_validate_args(True)
+    yield
+
+
 def _f32(values: Any) -> numpy.ndarray:
     return numpy.asarray(values, dtype=numpy.float32)
 
