@@ -176,6 +176,10 @@ def bind_backend(state: BackendState) -> None:
             qualname: _make_public(spec, state, infer=True) for qualname, spec in _specs.items()
         }
     state.direct = _direct_kernels(state, implementations)
+    state.direct_keywords = {
+        qualname: getattr(implementations[qualname], "direct_keywords", frozenset())
+        for qualname in state.direct
+    }
 
 
 DIRECT_DTYPES = (_dtypes.float32, _dtypes.float64)

@@ -15,10 +15,14 @@ from core.dtypes import Dtype
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def direct(kernel: Callable[..., Any]) -> Callable[[F], F]:
+def direct(kernel: Callable[..., Any], keywords: tuple[str, ...] = ()) -> Callable[[F], F]:
     """Declare the framework function that equals the decorated implementation in the
     common case: arrays of one floating dtype (float32 or float64), Python int/float
     scalars among them, every other parameter at its default.
+
+    ``keywords``: parameters of the implementation the kernel also takes, by the same
+    name and with the same meaning, when given None, a bool, an int or a tuple of ints
+    (``keywords=("axis", "keepdims")``).
 
     Frontends call ``kernel`` straight in that case (:mod:`frontends.base.fastpath`), so
     it must give the same values, dtype and shape; ``tests/core/test_direct.py`` checks
@@ -27,6 +31,7 @@ def direct(kernel: Callable[..., Any]) -> Callable[[F], F]:
 
     def declare(implementation: F) -> F:
         implementation.direct = kernel  # type: ignore[attr-defined]
+        implementation.direct_keywords = frozenset(keywords)  # type: ignore[attr-defined]
         return implementation
 
     return declare

@@ -19,10 +19,10 @@ test_fastpath.py`` compares every fast function with its general path on every b
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from core import autodiff, registry
+from core import autodiff, native, registry
 from core.backend import current_backend
 
 # Python scalars the kernels convert as the frontends do: ints exact in float32, finite
@@ -49,6 +49,7 @@ class _Binding:
 
     def __contains__(self, dtype: Any) -> bool:
         state = current_backend()
+        recording = autodiff.recording()
         namespace = self.namespace
         kernel = state.direct.get(self.kernel)
         if kernel is None:
@@ -56,14 +57,25 @@ class _Binding:
             return False
         unsupported = self.general.__dict__.get("unsupported_dtypes", ())
         namespace["_K"] = kernel
+        namespace["_KW"] = state.direct_keywords[self.kernel]
+        namespace["_R"] = _bound_native(self.kernel) if recording else None
         namespace["_N"] = state.module.exact_array_type
-        namespace["_recording"] = autodiff.recording()
+        namespace["_recording"] = recording
         namespace["_D"] = frozenset(
             state.native_dtypes[d]
             for d in registry.DIRECT_DTYPES
             if d in state.native_dtypes and d not in unsupported
         )
         return dtype in namespace["_D"]
+
+
+def _bound_native(qualname: str) -> Callable[..., Any]:
+    """The function :mod:`core.native` binds to ``qualname`` now (the recording one while
+    autodiff records)."""
+    function: Any = native
+    for part in qualname.split("."):
+        function = getattr(function, part)
+    return function
 
 
 _bindings: list[_Binding] = []
@@ -87,6 +99,7 @@ def fast_function(
     array_types: set[type],
     new: Callable[[Any], Any],
     scalars: bool = True,
+    keywords: Mapping[str, str] | None = None,
     signature: inspect.Signature | None = None,
 ) -> Callable[..., Any]:
     """``general`` with a fast path in front: when the parameters ``arrays`` hold arrays
@@ -95,20 +108,25 @@ def fast_function(
     on their native values, its result made a frontend value by ``new``.
 
     ``signature`` (default: ``general``'s) must have no ``*args``/``**kwargs``; parameters
-    other than ``arrays`` need defaults, and the fast path needs them at their defaults.
-    Dtypes ``general`` declares unsupported (``with_unsupported_dtypes``) never take it.
-    ``scalars``: whether Python int/float values may stand for arrays after the first.
+    other than ``arrays`` need defaults, and the fast path needs them at their defaults,
+    except those named in ``keywords`` (frontend name -> core name): given None, a bool,
+    an int or a tuple of ints, they go to the kernel under the core name when the backend
+    declares it takes them. Dtypes ``general`` declares unsupported
+    (``with_unsupported_dtypes``) never take the fast path. ``scalars``: whether Python
+    int/float values may stand for arrays after the first. While autodiff records, a call
+    with a tracked input (and no scalar) goes to the recording core function instead.
     """
     signature = signature or inspect.signature(general)
     if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in signature.parameters.values()):
         raise TypeError(f"{general.__qualname__}: a fast path needs a signature without */**")
+    keywords = dict(keywords or {})
     names, call, namespace = registry.parameter_source(signature)
     others = [name for name in signature.parameters if name not in arrays]
     for name in others:
         if signature.parameters[name].default is inspect.Parameter.empty:
             raise TypeError(f"{general.__qualname__}: parameter {name!r} needs a default")
     first, *rest = arrays
-    conditions = [f"{name} is _default_{name}" for name in others]
+    conditions = [f"{name} is _default_{name}" for name in others if name not in keywords]
     conditions.append(f"type({first}) in _T")
     lines = [
         f"def {general.__name__}({names}):",
@@ -117,6 +135,8 @@ def fast_function(
         "        _dtype_ = _n0_.dtype",
         "        if _dtype_ in _D:",
     ]
+    if scalars and rest:
+        lines.append("            _arrays_only_ = True")
     untracked = ["id(_n0_) not in _nodes"]
     for index, name in enumerate(rest, start=1):
         lines += [
@@ -131,14 +151,41 @@ def fast_function(
                 f"                _kind_ is int and -{_INT_BOUND} <= {name} <= {_INT_BOUND}",
                 "            ):",
                 f"                _n{index}_ = {name}",
+                "                _arrays_only_ = False",
             ]
         lines += ["            else:", "                _dtype_ = None"]
         untracked.append(f"id(_n{index}_) not in _nodes")
     natives = ", ".join(f"_n{index}_" for index in range(len(arrays)))
+    recordable = "_arrays_only_" if scalars and rest else "True"
+    calls = [("", f"{natives}")]
+    if keywords:
+        entries = ", ".join(
+            f"({name}, _default_{name}, {core!r})" for name, core in keywords.items()
+        )
+        at_defaults = " and ".join(f"{name} is _default_{name}" for name in keywords)
+        lines += [
+            f"            if _dtype_ is not None and not ({at_defaults}):",
+            f"                _kw_ = _keyword_arguments(_KW, {entries})",
+            "                if _kw_ is None: _dtype_ = None",
+        ]
+        calls = [(f"{at_defaults}", natives), ("True", f"{natives}, **_kw_")]
+    lines += ["            if _dtype_ is not None:", "                try:"]
+    for number, (condition, arguments) in enumerate(calls):
+        indent = "                    "
+        if len(calls) > 1:
+            lines.append(
+                f"{indent}{'if' if number == 0 else 'else'}{f' {condition}' if number == 0 else ''}:"
+            )
+            indent += "    "
+        lines += [
+            f"{indent}if not _recording or ({' and '.join(untracked)}):",
+            f"{indent}    _result_ = _K({arguments})",
+            f"{indent}elif {recordable}:",
+            f"{indent}    _result_ = _R({arguments})",
+            f"{indent}else:",
+            f"{indent}    _result_ = None",
+        ]
     lines += [
-        f"            if _dtype_ is not None and (not _recording or ({' and '.join(untracked)})):",
-        "                try:",
-        f"                    _result_ = _K({natives})",
         "                except Exception:",
         "                    _result_ = None",
         "                if type(_result_) is _N:",
@@ -151,9 +198,12 @@ def fast_function(
         _T=array_types,
         _new=new,
         _nodes=autodiff._nodes,
+        _keyword_arguments=_keyword_arguments,
         _recording=False,
         _D=binding,
         _K=None,
+        _KW=frozenset(),
+        _R=None,
         _N=None,
     )
     exec(compile("\n".join(lines), f"<fast {general.__qualname__}>", "exec"), namespace)
@@ -165,11 +215,37 @@ def fast_function(
     fast.__signature__ = signature
     fast.__wrapped__ = getattr(general, "__wrapped__", general)
     fast.direct = kernel
+    fast.arrays = tuple(arrays)
+    fast.keywords = keywords
     fast.scalars = scalars
     fast.general = general
     _bindings.append(binding)
     _functions.append(fast)
     return fast
+
+
+def _keyword_arguments(
+    accepted: frozenset[str], *entries: tuple[Any, Any, str]
+) -> dict[str, Any] | None:
+    """The kernel's keyword arguments for ``(value, default, core name)`` entries (those
+    at their default left out), or None when a value is not static (None, an int, a tuple
+    of ints; a bool where the default is one) or the kernel does not take its name."""
+    arguments = {}
+    for value, default, name in entries:
+        if value is default:
+            continue
+        if type(default) is bool:
+            static = type(value) is bool
+        else:
+            static = (
+                value is None
+                or type(value) is int
+                or (type(value) is tuple and all(type(item) is int for item in value))
+            )
+        if not static or name not in accepted:
+            return None
+        arguments[name] = value
+    return arguments
 
 
 def fast_functions() -> list[Callable[..., Any]]:

@@ -149,11 +149,18 @@ class FrontendFunctions:
         return promoted, dtype
 
     def fast(
-        self, kernel: str, *arrays: str, returns_scalars: bool = False, scalars: bool = True
+        self,
+        kernel: str,
+        *arrays: str,
+        returns_scalars: bool = False,
+        scalars: bool = True,
+        keywords: dict[str, str] | None = None,
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """A fast path in front of a frontend function (the outermost decorator): in the
         common case the function computes core's ``kernel`` of its parameters ``arrays``
-        (``scalars``: Python numbers may stand for arrays after the first)."""
+        (``scalars``: Python numbers may stand for arrays after the first; ``keywords``:
+        frontend parameter -> core parameter passed on when static, as
+        :func:`~frontends.base.fastpath.fast_function` says)."""
 
         def decorate(general: Callable[..., Any]) -> Callable[..., Any]:
             return fast_function(
@@ -163,6 +170,7 @@ class FrontendFunctions:
                 array_types=self.fast_types,
                 new=self.wrap_scalars if returns_scalars else self.array_type._from_native,
                 scalars=scalars,
+                keywords=keywords,
             )
 
         return decorate

@@ -1,6 +1,7 @@
 """Direct kernels (``core.backends.direct``): each declared framework function equals the
 bound implementation on float32/float64 inputs (the first one an array, Python int/float
-scalars after it), every other parameter at its default, on every backend. Where the kernel succeeds the implementation
+scalars after it), every other parameter at its default or, for the keywords a kernel
+declares, at sample values, on every backend. Where the kernel succeeds the implementation
 must give the same dtype, shape and bits (frontends take the kernel's result as theirs);
 where the kernel raises, frontends fall back to the implementation, so no claim is made.
 """
@@ -38,6 +39,20 @@ def _bits(value) -> numpy.ndarray:
     return numpy.asarray(current_backend().module.to_numpy(value))
 
 
+# sample values of the keyword parameters kernels may declare, by core name
+KEYWORD_VALUES = {"axis": [0, -1, (0, 1), None], "keepdims": [True]}
+
+
+def _keyword_cases(keywords: frozenset[str]) -> list[dict]:
+    """No keywords, then each declared keyword's sample values alone, then all together."""
+    cases = [{}]
+    for name in sorted(keywords):
+        cases += [{name: value} for value in KEYWORD_VALUES[name]]
+    if len(keywords) > 1:
+        cases.append({name: KEYWORD_VALUES[name][0] for name in keywords})
+    return cases
+
+
 def test_direct_kernels_equal_the_implementations(backend):
     state = current_backend()
     assert state.direct, "no direct kernels declared"
@@ -46,18 +61,21 @@ def test_direct_kernels_equal_the_implementations(backend):
         function = native
         for part in qualname.split("."):
             function = getattr(function, part)
-        for case in _operands(len(spec.array_params)):
+        operands = _operands(len(spec.array_params))
+        cases = [(case, {}) for case in operands]
+        cases += [(operands[0], k) for k in _keyword_cases(state.direct_keywords[qualname])[1:]]
+        for case, keywords in cases:
             arguments = [_to_native(value) for value in case]
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 try:
-                    fast = kernel(*arguments)
+                    fast = kernel(*arguments, **keywords)
                 except Exception:
                     continue
                 if not isinstance(fast, state.native_array_types):
                     continue
-                general = function(*arguments)
-            where = f"{qualname}{tuple(getattr(a, 'dtype', a) for a in case)}"
+                general = function(*arguments, **keywords)
+            where = f"{qualname}{tuple(getattr(a, 'dtype', a) for a in case)}{keywords}"
             assert fast.dtype == general.dtype, where
             assert tuple(fast.shape) == tuple(general.shape), where
             numpy.testing.assert_array_equal(_bits(fast), _bits(general), err_msg=where)

@@ -4,7 +4,8 @@ the common case does take the kernel.
 
 Inputs: float32/float64 arrays of the frontend's own type (matrices, a broadcast row, a
 0-d array), Python scalars, a mixed-dtype pair and an integer array, which must take
-the general path.
+the general path; for keyword parameters (``fast(..., keywords=...)``) sample values by
+their core name, valid and not.
 """
 
 from __future__ import annotations
@@ -14,8 +15,11 @@ import warnings
 import numpy
 import pytest
 
+import frontends.jax  # importing a frontend registers its fast functions
+import frontends.numpy
+import frontends.tensorflow  # noqa: F401
 from core import native
-from frontends import torch  # importing a frontend registers its fast functions
+from frontends import torch
 from frontends.base import fastpath
 
 VALUES = numpy.array(
@@ -24,13 +28,24 @@ VALUES = numpy.array(
 )  # fmt: skip
 
 
-def _params(function) -> list[str]:
-    import inspect
+# sample values of keyword parameters by core name: static ones the kernel may take, and
+# ones it must not (a list, out of range, repeated axes)
+KEYWORD_VALUES = {"axis": [0, -1, (0, 1), None, 5, (0, 0), [0]], "keepdims": [True, False]}
 
-    return list(inspect.signature(function).parameters)
+
+def _cases(function, few: bool = False) -> list[tuple[tuple, dict]]:
+    """Positional cases, then keyword cases on the first one (``few``: three of each)."""
+    new = function.__globals__["_new"]
+    positional = _positional_cases(new, len(function.arrays))[: 3 if few else None]
+    keyword = [
+        (positional[0], {name: value})
+        for name, core_name in function.keywords.items()
+        for value in KEYWORD_VALUES[core_name]
+    ]
+    return [(case, {}) for case in positional] + keyword[: 3 if few else None]
 
 
-def _cases(new, arity: int) -> list[tuple]:
+def _positional_cases(new, arity: int) -> list[tuple]:
     matrix32 = new(native.asarray(VALUES.reshape(4, 4).astype("float32")))
     vector64 = new(native.asarray(VALUES.astype("float64")))
     if arity == 1:
@@ -49,11 +64,11 @@ def _cases(new, arity: int) -> list[tuple]:
     ]
 
 
-def _outcome(function, case):
+def _outcome(function, case, keywords):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
-            result = function(*case)
+            result = function(*case, **keywords)
         except Exception as error:  # the exception type is part of the behaviour
             return type(error)
     value = getattr(result, "native", result)
@@ -68,16 +83,15 @@ def _outcome(function, case):
 def test_fast_paths_equal_general_paths(backend):
     functions = fastpath.fast_functions()
     assert len(functions) > 20
-    cases = slice(None)
-    if backend == "jax":  # each new op, shape and dtype is a compile: half the functions,
-        functions, cases = functions[::2], slice(0, 3)  # the first cases (same code path)
+    few = backend == "jax"  # each new op, shape and dtype is a compile: half the functions,
+    if few:  # a few cases of each kind (same code paths)
+        functions = functions[::2]
     for function in functions:
-        new = function.__globals__["_new"]
-        arity = 2 if "other" in _params(function) else 1
-        for case in _cases(new, arity)[cases]:
-            fast = _outcome(function, case)
-            general = _outcome(function.general, case)
-            assert fast == general, f"{function.__module__}.{function.__qualname__}{case}"
+        for case, keywords in _cases(function, few):
+            fast = _outcome(function, case, keywords)
+            general = _outcome(function.general, case, keywords)
+            where = f"{function.__module__}.{function.__qualname__}{case}{keywords}"
+            assert fast == general, where
 
 
 def test_the_common_case_takes_the_kernel(backend, monkeypatch):
@@ -87,9 +101,7 @@ def test_the_common_case_takes_the_kernel(backend, monkeypatch):
     for function in fastpath.fast_functions():
         if function.direct not in direct:
             continue
-        new = function.__globals__["_new"]
-        arity = 2 if "other" in _params(function) else 1
-        case = _cases(new, arity)[0]
+        case, _ = _cases(function)[0]
         general = function.__globals__["_general"]
         monkeypatch.setitem(function.__globals__, "_general", _refuse)
         function(*case)
@@ -104,7 +116,9 @@ def _refuse(*args, **kwargs):
 def test_tracked_inputs_are_recorded(tracked):
     """While autodiff records, a tracked input takes the general path (so it is recorded)."""
     x = torch.tensor([1.0, 2.0], requires_grad=tracked)
-    y = torch.exp(x) + x
+    with pytest.MonkeyPatch.context() as patch:  # the recording kernel, not the general path
+        patch.setitem(torch.exp.__globals__, "_general", _refuse)
+        y = torch.exp(x) + x
     assert y.requires_grad is tracked
     if tracked:
         y.sum().backward()
