@@ -111,10 +111,12 @@ def _forget(ref: _Ref, nodes: dict[int, tuple[_Ref, Node, int]] = _nodes) -> Non
         del nodes[ref.key]
 
 
-def _register(value: Any, node: Node, index: int) -> None:
+def _register(value: Any, node: Node, index: int) -> _Ref:
+    """Key ``value``'s node by identity; the weak reference returned forgets it."""
     ref = _Ref(value, _forget)
     ref.key = id(value)
     _nodes[ref.key] = (ref, node, index)
+    return ref
 
 
 def _entry(value: Any) -> tuple[Node, int] | None:
@@ -323,8 +325,7 @@ def record(name: str, rule: VjpRule, inputs: Sequence[Any], outputs: Sequence[An
     refs = []
     for index, output in enumerate(outputs):
         if (differentiable is None or differentiable[index]) and _differentiable(output.dtype):
-            _register(output, node, index)
-            refs.append(weakref.ref(output))
+            refs.append(_register(output, node, index))
         else:
             refs.append(lambda output=output: output)
     node.output_refs = tuple(refs)
@@ -438,9 +439,15 @@ def expand_reduced(
 
 
 def _differentiable(dtype: Any) -> bool:
-    from core.backend import as_core_dtype
+    known = _differentiable_dtypes.get(dtype)
+    if known is None:
+        from core.backend import as_core_dtype
 
-    return as_core_dtype(dtype).kind in "fc"
+        known = _differentiable_dtypes[dtype] = as_core_dtype(dtype).kind in "fc"
+    return known
+
+
+_differentiable_dtypes: dict[Any, bool] = {}  # native dtype -> floating or complex
 
 
 def make_recording(spec: Any, implementation: Callable[..., Any],
@@ -476,9 +483,9 @@ def make_recording(spec: Any, implementation: Callable[..., Any],
         array_inputs = inputs(args, kwargs)
         parents = []
         for slot, value in enumerate(array_inputs):
-            entry = _entry(value)
-            if entry is not None:
-                parents.append((slot, entry[0], entry[1]))
+            entry = _nodes.get(id(value))
+            if entry is not None and entry[0]() is value:
+                parents.append((slot, entry[1], entry[2]))
         if not parents:
             return implementation(*args, **kwargs)
         if rule is None:
@@ -502,8 +509,7 @@ def make_recording(spec: Any, implementation: Callable[..., Any],
                 and not any(output is value for value in array_inputs)
                 and _differentiable(output.dtype)
             ):
-                _register(output, node, index)
-                refs.append(weakref.ref(output))
+                refs.append(_register(output, node, index))
             else:  # integer outputs (indices) and inputs passed through stay with the node
                 refs.append(lambda output=output: output)
         node.output_refs = tuple(refs)
