@@ -117,7 +117,13 @@ class ndarray(FrontendArray):
 
     @classmethod
     def _from_native(cls, value: Any) -> ndarray:
-        array = super()._from_native(value)
+        # FrontendArray._from_native's fields, set here in one call (every result is made
+        # here: a second call would cost as much as a small numpy kernel)
+        array = object.__new__(cls)
+        array._value = value
+        array._root = None
+        array._chain = ()
+        array._version = 0
         array._writeable = True
         return array
 
@@ -792,7 +798,15 @@ def _operator(dunder: str, ufunc_name: str) -> tuple[Any, Any, Any]:
             return NotImplemented
         return getattr(_umath(), ufunc_name)(self, other, out=self)
 
+    for method, name in ((forward, dunder), (reflected, f"r{dunder}"), (inplace, f"i{dunder}")):
+        _name_method(method, name)
     return forward, reflected, inplace
+
+
+def _name_method(method: Any, name: str) -> Any:
+    method.__name__ = f"__{name}__"
+    method.__qualname__ = f"ndarray.__{name}__"
+    return method
 
 
 for _dunder, _name in _BINARY.items():
@@ -815,19 +829,22 @@ def _comparison(dunder: str, ufunc_name: str) -> Any:
                 return result
             raise
 
-    return compare
+    return _name_method(compare, dunder)
 
 
 for _dunder, _name in _COMPARISONS.items():
     setattr(ndarray, f"__{_dunder}__", _comparison(_dunder, _name))
 
 
-def _unary(ufunc_name: str) -> Any:
-    return lambda self: getattr(_umath(), ufunc_name)(self)
+def _unary(dunder: str, ufunc_name: str) -> Any:
+    def unary(self: ndarray) -> Any:
+        return getattr(_umath(), ufunc_name)(self)
+
+    return _name_method(unary, dunder)
 
 
 for _dunder, _name in _UNARY.items():
-    setattr(ndarray, f"__{_dunder}__", _unary(_name))
+    setattr(ndarray, f"__{_dunder}__", _unary(_dunder, _name))
 
 
 # ---------------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ axis.
 from __future__ import annotations
 
 import builtins
+import inspect
 import math
 import operator
 import warnings
@@ -38,10 +39,13 @@ from numpy._core import _ufunc_config as _numpy_config
 
 import core
 from core import native as ops
+from core import registry
 from frontends.base.array import FrontendArray
+from frontends.base.fastpath import fast_function
 from frontends.numpy._core import numerictypes as nt
 from frontends.numpy._core._conversion import as_native, as_scalar, to_host
 from frontends.numpy._core.multiarray import ndarray
+from frontends.numpy._frontend import functions
 
 CHAR_DTYPES = {
     "?": core.bool, "b": core.int8, "B": core.uint8, "h": core.int16, "H": core.uint16,
@@ -137,6 +141,92 @@ def _finite_inputs(natives: list[Any]) -> Any:
     return mask
 
 
+# ---------------------------------------------------------------------------------------
+# fast paths: the common call straight to the backend's direct kernel
+# ---------------------------------------------------------------------------------------
+_FAST_DTYPES = (core.float32, core.float64)
+_MISSING = object()
+# The exact array types the fast paths of ufuncs that report FP errors take: ndarray
+# while the numpy backend is active (its kernels are numpy's ufuncs of the same names,
+# which report under numpy's error state themselves), none elsewhere (the general path
+# checks the values there).
+_NUMPY_BACKEND_TYPES: set[type] = set()
+
+
+def _track_backend(state: Any) -> None:
+    if state.name == "numpy":
+        _NUMPY_BACKEND_TYPES.update(functions.fast_types)
+    else:
+        _NUMPY_BACKEND_TYPES.clear()
+
+
+registry.on_activate(_track_backend)
+_track_backend(core.current_backend())
+
+
+def _fast_result(native: Any) -> Any:
+    """A kernel's array result as the ufunc returns it (a 0-d one as a numpy scalar)."""
+    if native.ndim or not functions.scalars:
+        return ndarray._from_native(native)
+    return as_scalar(native)
+
+
+def _fast_eligible(u: ufunc) -> str | None:
+    """The core function whose direct kernel computes ``u`` on arrays of one float dtype,
+    or None: its kernel must be that core function there (``core_name``), and its loops
+    for float32 and float64 inputs must keep the dtype (or give bool)."""
+    core_name = getattr(u._kernel, "core_name", None)
+    if core_name is None or u.nout != 1 or u._resolve_raw is not None:
+        return None
+    for dtype in _FAST_DTYPES:
+        try:
+            ins, (result,) = u.resolve_loop((dtype,) * u.nin)
+        except TypeError:
+            return None
+        if ins != (dtype,) * u.nin or result not in (dtype, core.bool):
+            return None
+    return core_name
+
+
+def _fast(u: ufunc, general: Callable[..., Any], arrays: tuple[str, ...],
+          signature: inspect.Signature | None = None) -> Callable[..., Any]:  # fmt: skip
+    """``general`` (a call of ``u``) with the shared fast path in front."""
+    return fast_function(
+        general,
+        kernel=u._fast_kernel,
+        arrays=arrays,
+        array_types=_NUMPY_BACKEND_TYPES if u._fp_errors else functions.fast_types,
+        new=_fast_result,
+        scalars=u.signature is None,
+        signature=signature,
+    )
+
+
+def _fast_ufunc(u: ufunc) -> Callable[..., Any] | None:
+    """The function a positional call of ``u`` runs: ``(x1, x2, out=None, /)`` with the
+    shared fast path (:func:`frontends.base.fastpath.fast_function`) in front of the
+    general path, or None where ``u`` has no fast path."""
+    u._fast_kernel = _fast_eligible(u)
+    if u._fast_kernel is None:
+        return None
+    call = u._call
+    names = ("x",) if u.nin == 1 else tuple(f"x{i}" for i in range(1, u.nin + 1))
+
+    def general(*args: Any) -> Any:
+        *inputs, out = args
+        given = [value for value in inputs if value is not _MISSING]
+        return call(*given) if out is None else call(*given, out)
+
+    general.__name__ = general.__qualname__ = u.__name__
+    general.__module__ = __name__
+    positional = inspect.Parameter.POSITIONAL_ONLY
+    signature = inspect.Signature(
+        [inspect.Parameter(name, positional, default=_MISSING) for name in names]
+        + [inspect.Parameter("out", positional, default=None)]
+    )
+    return _fast(u, general, names, signature)
+
+
 class ufunc:
     """A numpy universal function on any core backend."""
 
@@ -174,6 +264,8 @@ class ufunc:
         self._loop_cache: dict[tuple[Any, ...], Loop] = {}
         self._fast_plans: dict[tuple[Any, ...], Any] = {}
         self.__doc__ = doc or f"numpy.{name} on any core backend."
+        # what a positional call runs: the fast function where the ufunc has one
+        self._positional: Callable[..., Any] = _fast_ufunc(self) or self._call
 
     # ------------------------------------------------------------------ metadata
     @property
@@ -284,10 +376,18 @@ class ufunc:
         return cast, loop
 
     # ------------------------------------------------------------------ calling
-    def __call__(self, *args: Any, out: Any = None, where: Any = True, casting: str = "same_kind",
-                 order: str = "K", dtype: Any = None, subok: builtins.bool = True,
-                 signature: Any = None, axes: Any = None, axis: Any = None,
-                 keepdims: builtins.bool = False) -> Any:  # fmt: skip
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        """A call with keywords takes the general path; a positional one the ufunc's fast
+        function (see :func:`_fast_ufunc`), which falls back to the general path."""
+        if kwargs:
+            return self._call(*args, **kwargs)
+        return self._positional(*args)
+
+    def _call(self, *args: Any, out: Any = None, where: Any = True, casting: str = "same_kind",
+              order: str = "K", dtype: Any = None, subok: builtins.bool = True,
+              signature: Any = None, axes: Any = None, axis: Any = None,
+              keepdims: builtins.bool = False) -> Any:  # fmt: skip
+        """The general path: every keyword, loop resolution, casting, FP error checks."""
         if (
             len(args) == self.nin
             and out is None
@@ -1525,6 +1625,7 @@ def _with_uint64_fallback(name: str) -> Callable[..., Any]:
             result = _uint64_fallback(name, x1, x2)
         return result if zero is None else ops.where(zero, ops.zeros((), dtype=dtype), result)
 
+    kernel.core_name = name  # type: ignore[attr-defined]
     kernel.__name__ = name
     return kernel
 
@@ -1573,6 +1674,7 @@ def _comparison(name: str) -> Callable[..., Any]:
             return _complex_order(name, x1, x2)
         return getattr(ops, name)(x1, x2)
 
+    kernel.core_name = name  # type: ignore[attr-defined]
     kernel.__name__ = name
     return kernel
 
@@ -1599,6 +1701,7 @@ def _pick(name: str) -> Callable[..., Any]:
             first = ops.logical_or(_complex_order(order, x1, x2), _complex_isnan(x2))
         return ops.where(first, x1, x2)
 
+    kernel.core_name = name  # type: ignore[attr-defined]
     kernel.__name__ = name
     return kernel
 
@@ -1648,6 +1751,7 @@ def _complex_log_kernel(name: str, pole: float) -> Callable[..., Any]:
         )
         return ops.where(broken, fixed, result)
 
+    kernel.core_name = name  # type: ignore[attr-defined]
     kernel.__name__ = name
     return kernel
 
@@ -1670,6 +1774,7 @@ def _log_base(name: str, base: float) -> Callable[..., Any]:
         imag = ops.astype(ops.divide(ops.imag(natural), scale), dtype)
         return ops.add(real, ops.multiply(imag, ops.asarray(1j, dtype=dtype)))
 
+    kernel.core_name = name  # type: ignore[attr-defined]
     kernel.__name__ = name
     return kernel
 
@@ -1678,6 +1783,7 @@ def _core_kernel(name: str) -> Callable[..., Any]:
     def kernel(*args: Any) -> Any:
         return getattr(ops, name)(*args)
 
+    kernel.core_name = name  # type: ignore[attr-defined]
     kernel.__name__ = name
     return kernel
 
@@ -1703,6 +1809,10 @@ def _at_unit(x: Any) -> Any:
     return ops.equal(ops.abs(x), ops.asarray(1, dtype=_dtype(x)))
 
 
+_subtract.core_name = "subtract"  # type: ignore[attr-defined]
+_negative.core_name = "negative"  # type: ignore[attr-defined]
+_power.core_name = "pow"  # type: ignore[attr-defined]
+_matmul.core_name = "matmul"  # type: ignore[attr-defined]
 _REMAINDER = _with_uint64_fallback("remainder")
 _FLOOR_DIVIDE = _with_uint64_fallback("floor_divide")
 _SIGNATURES = {
@@ -1870,3 +1980,21 @@ for _alias, _target in _ALIASES.items():
     globals()[_alias] = globals()[_target]
 
 __all__ = ["UFuncTypeError", "ufunc", *_UFUNCS, *_ALIASES]
+
+
+def _fast_operators() -> None:
+    """ndarray's operators whose ufunc has a fast path: that fast path in front of the
+    operator (``x + y`` is one call of a generated function in the common case)."""
+    from frontends.numpy._core import multiarray
+
+    table = {**multiarray._BINARY, **multiarray._COMPARISONS, **multiarray._UNARY}
+    for dunder, name in table.items():
+        u = globals()[name]
+        if u._fast_kernel is None or (dunder in multiarray._UNARY) != (u.nin == 1):
+            continue
+        general = getattr(ndarray, f"__{dunder}__")
+        arrays = ("self",) if u.nin == 1 else ("self", "other")
+        setattr(ndarray, f"__{dunder}__", _fast(u, general, arrays))
+
+
+_fast_operators()
