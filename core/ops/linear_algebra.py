@@ -82,7 +82,8 @@ def _conj(x: Any) -> Any:
     return native.conj(x) if result_type(x).kind == "c" else x
 
 
-def _matmul_rule(g: Any, y: Any, x1: Any, x2: Any) -> tuple[Any, Any]:
+def matmul_rule(g: Any, y: Any, x1: Any, x2: Any) -> tuple[Any, Any]:
+    """``matmul``'s vector-Jacobian product (``nn.linear``'s too)."""
     a = native.expand_dims(x1, axis=0) if len(x1.shape) == 1 else x1
     b = native.expand_dims(x2, axis=-1) if len(x2.shape) == 1 else x2
     if len(x2.shape) == 1:  # first: a vector-vector product's cotangent is 0-d
@@ -178,7 +179,7 @@ def _kron_rule(g: Any, y: Any, x1: Any, x2: Any) -> tuple[Any, Any]:
     return native.reshape(ga, tuple(x1.shape)), native.reshape(gb, tuple(x2.shape))
 
 
-defvjp(matmul, _matmul_rule, multilinear=True)
+defvjp(matmul, matmul_rule, multilinear=True)
 defvjp(inner, _inner_rule, multilinear=True)
 defvjp(kron, _kron_rule, multilinear=True)
 defvjp(matrix_transpose, lambda g, y, x: (native.matrix_transpose(g),))
