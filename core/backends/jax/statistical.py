@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import jax
@@ -45,7 +46,7 @@ def _sum_like(function: Any, x: jax.Array, axis: Any, dtype: Any, keepdims: bool
     return out.astype(native_dtypes[result])
 
 
-@direct(jnp.sum)
+@direct(jnp.sum, keywords=("axis", "keepdims"))
 def sum(  # noqa: A001
     x: jax.Array,
     /,
@@ -165,12 +166,28 @@ def _mean_parts(x: jax.Array, axis: Any) -> tuple[jax.Array, tuple[int, ...], in
     return _compute(x, result), axes, _count(x.shape, axes), result
 
 
+@functools.partial(jax.jit, static_argnames=("axes", "keepdims"))
+def _exact_mean(x: jax.Array, axes: tuple[int, ...], keepdims: bool) -> jax.Array:
+    """The sum over ``axes`` divided by the count, correctly rounded, in one compiled call
+    (jnp.mean multiplies by the count's reciprocal instead: an ulp off in some elements;
+    the optimization barrier keeps the division a division, as in ``divide``)."""
+    total = jnp.sum(x, axis=axes, keepdims=keepdims)
+    count = jnp.full(total.shape, _count(x.shape, axes), total.dtype)
+    return jnp.divide(total, jax.lax.optimization_barrier(count))
+
+
+def _mean_kernel(
+    x: jax.Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
+) -> jax.Array:
+    return _exact_mean(x, _axes(axis, x.ndim), keepdims)
+
+
+@direct(_mean_kernel, keywords=("axis", "keepdims"))
 def mean(
     x: jax.Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
 ) -> jax.Array:
-    values, axes, count, result = _mean_parts(x, axis)
-    out = divide(jnp.sum(values, axis=axes, keepdims=keepdims), jnp.asarray(count, values.dtype))
-    return out.astype(native_dtypes[result])
+    values, axes, _, result = _mean_parts(x, axis)
+    return _exact_mean(values, axes, keepdims).astype(native_dtypes[result])
 
 
 def nanmean(
