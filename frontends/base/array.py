@@ -88,13 +88,22 @@ class FrontendArray:
 
     def _make_view(self, forward: Forward, inverse: Inverse) -> Any:
         """A view of this array: reads ``forward(self)``, writes back through ``inverse``."""
+        return self._view_from(forward(self.native), forward, inverse)
+
+    def _view_from(self, value: Any, forward: Forward, inverse: Inverse) -> Any:
+        """The view :meth:`_make_view` makes, given its value ``forward(self.native)``
+        (computed by the caller, which may have it already)."""
         view = object.__new__(type(self))
-        if self._root is None:
-            view._root, view._chain = self, ((forward, inverse),)
+        root = self._root
+        if root is None:
+            view._root = self
+            view._chain = ((forward, inverse),)
+            view._seen_version = self._version
         else:
-            view._root, view._chain = self._root, (*self._chain, (forward, inverse))
-        view._value = forward(self.native)
-        view._seen_version = view._root._version
+            view._root = root
+            view._chain = (*self._chain, (forward, inverse))
+            view._seen_version = root._version
+        view._value = value
         view._version = 0
         return view
 

@@ -57,9 +57,9 @@ class Tensor(FrontendArray):
         tensor.grad = None
         return tensor
 
-    def _make_view(self, forward: Callable[[Any], Any], inverse: Any) -> Tensor:
-        view = super()._make_view(forward, inverse)  # recorded: views carry requires_grad
-        view._leaf = None
+    def _view_from(self, value: Any, forward: Callable[[Any], Any], inverse: Any) -> Tensor:
+        view = FrontendArray._view_from(self, value, forward, inverse)
+        view._leaf = None  # recorded: views carry requires_grad
         view.grad = None
         return view
 
@@ -197,10 +197,18 @@ class Tensor(FrontendArray):
             _ad.mark_modified(old_view, value)
 
     def _view(
-        self, forward: Callable[[Any], Any], inverse: Any, strides: tuple[int, ...]
+        self,
+        forward: Callable[[Any], Any],
+        inverse: Any,
+        strides: tuple[int, ...] | None,
+        value: Any = None,
     ) -> Tensor:
-        """A view (see :mod:`frontends.torch._views`) with the strides torch gives it."""
-        view = self._make_view(forward, inverse)
+        """A view (see :mod:`frontends.torch._views`) with the strides torch gives it
+        (None: contiguous); ``value``, when the caller has it, is ``forward(self.native)``."""
+        if value is None or type(self) is not Tensor:
+            view = self._make_view(forward, inverse)  # subclasses may make views their way
+        else:
+            view = self._view_from(value, forward, inverse)
         view._view_strides = strides
         return view
 
@@ -211,7 +219,10 @@ class Tensor(FrontendArray):
 
     @property
     def shape(self) -> Size:
-        return Size(self.native.shape)
+        shape = self.native.shape
+        if isinstance(shape, tuple):  # already Python ints (numpy, jax, torch.Size)
+            return tuple.__new__(Size, shape)
+        return Size(shape)
 
     def size(self, dim: int | None = None) -> Size | int:
         shape = self.shape
@@ -268,7 +279,11 @@ class Tensor(FrontendArray):
 
     @property
     def T(self) -> Tensor:
-        return self.permute(*reversed(range(self.ndim)))
+        native = self.native
+        ndim = len(native.shape)
+        if not ndim:
+            return _views.permute(self, ())
+        return _views.permuted(self, native, _views.reversed_dims(ndim))
 
     @property
     def mT(self) -> Tensor:
@@ -326,9 +341,15 @@ class Tensor(FrontendArray):
 
     def _strides(self) -> tuple[int, ...]:
         """Strides as torch would report them: contiguous for a root, and for a view the
-        result of its view steps applied to its root's strides (recorded with the step)."""
+        result of its view steps applied to its root's strides (recorded with the step, or
+        as a function computing them, called when first asked)."""
         strides = getattr(self, "_view_strides", None)
-        return strides if strides is not None else _views.contiguous_strides(self.shape)
+        if strides is None:
+            return _views.contiguous_strides(self.native.shape)
+        if type(strides) is not tuple:
+            strides = tuple(strides() if callable(strides) else strides)
+            self._view_strides = strides
+        return strides
 
     def data_ptr(self) -> int:
         return id(self if self._root is None else self._root)
@@ -407,9 +428,10 @@ class Tensor(FrontendArray):
         copy = Tensor._from_native(
             ops.astype(self.native, core.as_core_dtype(self.native.dtype), copy=True)
         )
-        strides = getattr(self, "_view_strides", None)
-        if strides is not None and _views.is_non_overlapping_and_dense(self.shape, strides):
-            copy._view_strides = strides
+        if getattr(self, "_view_strides", None) is not None:
+            strides = self._strides()
+            if _views.is_non_overlapping_and_dense(self.shape, strides):
+                copy._view_strides = strides
         return copy
 
     def contiguous(self, memory_format: Any = None) -> Tensor:
@@ -430,6 +452,13 @@ class Tensor(FrontendArray):
 
         Returns ``self`` when nothing changes, as torch does; never mutates ``self``.
         """
+        if not kwargs and len(args) == 1 and type(args[0]) is _dtype.dtype:  # to(dtype)
+            native = self.native
+            target = args[0].core_dtype
+            source = core.as_core_dtype(native.dtype)
+            if source == target:
+                return self
+            return Tensor._from_native(_views.cast(native, target, source))
         target = kwargs.pop("dtype", None)
         copy = kwargs.pop("copy", False)
         kwargs.pop("non_blocking", None)

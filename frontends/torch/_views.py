@@ -12,6 +12,7 @@ view and give a copy (torch's ``index``), with torch's error messages.
 from __future__ import annotations
 
 import builtins
+import functools
 import math
 from collections.abc import Sequence
 from typing import Any
@@ -38,13 +39,26 @@ def normalize_dim(dim: int, ndim: int) -> int:
     return dim % bound
 
 
+_CONTIGUOUS: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
 def contiguous_strides(shape: Sequence[int]) -> tuple[int, ...]:
-    strides = []
-    step = 1
-    for extent in reversed(tuple(shape)):
-        strides.append(step)
-        step *= max(extent, 1)
-    return tuple(reversed(strides))
+    """The strides of a contiguous tensor of ``shape`` (cached: every root tensor reports
+    them)."""
+    if not isinstance(shape, tuple):  # torch.Size is one already
+        shape = tuple(shape)
+    strides = _CONTIGUOUS.get(shape)
+    if strides is None:
+        reversed_strides = []
+        step = 1
+        for extent in reversed(shape):
+            reversed_strides.append(step)
+            step *= max(extent, 1)
+        strides = tuple(reversed(reversed_strides))
+        if len(_CONTIGUOUS) >= 4096:
+            _CONTIGUOUS.clear()
+        _CONTIGUOUS[shape] = strides
+    return strides
 
 
 def is_contiguous(shape: Sequence[int], strides: Sequence[int]) -> bool:
@@ -76,7 +90,14 @@ def is_non_overlapping_and_dense(shape: Sequence[int], strides: Sequence[int]) -
 
 def infer_size(shape: Sequence[int], numel: int) -> tuple[int, ...]:
     """``shape`` with its -1 filled in, checked against ``numel`` (torch's messages)."""
-    shape = tuple(_as_int(s) for s in shape)
+    for extent in shape:
+        if type(extent) is not builtins.int or extent < 0:
+            break
+    else:  # the common case: ints, nothing to infer
+        if math.prod(shape) == numel:
+            return shape if type(shape) is tuple else tuple(shape)
+        raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size {numel}")
+    shape = _int_tuple(shape)
     inferred = None
     known = 1
     for index, extent in enumerate(shape):
@@ -139,12 +160,21 @@ def _as_int(value: Any) -> int:
     return value.__index__()
 
 
+def _int_tuple(values: Sequence[Any]) -> tuple[int, ...]:
+    """``values`` as a tuple of Python ints (:func:`_as_int` each; plain ints pass as
+    they are)."""
+    for value in values:
+        if type(value) is not builtins.int:
+            return tuple(_as_int(v) for v in values)
+    return values if type(values) is tuple else tuple(values)
+
+
 def shape_args(args: tuple[Any, ...], name: str = "size") -> tuple[int, ...]:
     """Sizes given as varargs (``zeros(2, 3)``) or one sequence (``zeros((2, 3))``)."""
-    if len(args) == 1 and not hasattr(args[0], "__index__"):
+    if len(args) == 1 and type(args[0]) is not builtins.int and not hasattr(args[0], "__index__"):
         args = tuple(args[0])
     try:
-        return tuple(_as_int(a) for a in args)
+        return _int_tuple(args)
     except TypeError:
         raise TypeError(
             f"{name} must be a tuple of ints, but got {[type(a).__name__ for a in args]}"
@@ -170,19 +200,36 @@ def _unreshaper(shape: tuple[int, ...]) -> Any:
     return inverse
 
 
-def shape_view(tensor: Any, shape: tuple[int, ...], strides: tuple[int, ...]) -> Any:
+def shape_view(tensor: Any, shape: tuple[int, ...], strides: tuple[int, ...] | None) -> Any:
     """A view with the same elements in a new shape (view, reshape, squeeze, unsqueeze,
-    flatten, unflatten)."""
-    old_shape = tuple(tensor.shape)
-    return tensor._view(_reshaper(shape), _unreshaper(old_shape), strides)
+    flatten, unflatten); ``strides`` None: contiguous."""
+    native = tensor.native
+    return tensor._view(
+        _reshaper(shape),
+        _unreshaper(tuple(native.shape)),
+        strides,
+        ops.reshape(native, shape),
+    )
+
+
+def _view_strides(
+    tensor: Any, old_shape: tuple[int, ...], new_shape: tuple[int, ...]
+) -> tuple[int, ...] | builtins.bool | None:
+    """torch's ``computeStride`` of ``tensor`` viewed as ``new_shape``: None for contiguous
+    strides (a contiguous tensor's view is contiguous, so a root tensor needs no work),
+    False when it cannot be viewed so."""
+    if getattr(tensor, "_view_strides", None) is None:
+        return None
+    strides = compute_stride(old_shape, tensor._strides(), new_shape)
+    return False if strides is None else strides
 
 
 def view(tensor: Any, shape: Sequence[int]) -> Any:
     """``tensor.view(shape)``: torch's RuntimeError where the strides don't allow it."""
-    old_shape = tuple(tensor.shape)
+    old_shape = tuple(tensor.native.shape)
     new_shape = infer_size(shape, math.prod(old_shape))
-    strides = compute_stride(old_shape, tensor._strides(), new_shape)
-    if strides is None:
+    strides = _view_strides(tensor, old_shape, new_shape)
+    if strides is False:
         raise RuntimeError(
             "view size is not compatible with input tensor's size and stride (at least one "
             "dimension spans across two contiguous subspaces). Use .reshape(...) instead."
@@ -192,47 +239,100 @@ def view(tensor: Any, shape: Sequence[int]) -> Any:
 
 def reshape(tensor: Any, shape: Sequence[int]) -> Any:
     """A view where torch's ``view`` would succeed, otherwise a contiguous copy."""
-    old_shape = tuple(tensor.shape)
+    old_shape = tuple(tensor.native.shape)
     new_shape = infer_size(shape, math.prod(old_shape))
-    strides = compute_stride(old_shape, tensor._strides(), new_shape)
-    if strides is None:
+    strides = _view_strides(tensor, old_shape, new_shape)
+    if strides is False:
         return type(tensor)._from_native(ops.reshape(tensor.native, new_shape))
     return shape_view(tensor, new_shape, strides)
 
 
+def normalize_dims(dims: Sequence[int], ndim: int) -> tuple[int, ...]:
+    """Each of ``dims`` by :func:`normalize_dim` (in-range ints pass as they are)."""
+    for d in dims:
+        if type(d) is not builtins.int or not 0 <= d < ndim:
+            return tuple(normalize_dim(d, ndim) for d in dims)
+    return dims if type(dims) is tuple else tuple(dims)
+
+
+_PERMUTE_STEPS: dict[tuple[int, ...], tuple[Any, Any]] = {}
+
+
+def _permute_step(dims: tuple[int, ...]) -> tuple[Any, Any]:
+    """The (forward, inverse) pair of ``permute(dims)``, made once per ``dims``."""
+    step = _PERMUTE_STEPS.get(dims)
+    if step is None:
+        inverse_dims = [0] * len(dims)
+        for position, d in enumerate(dims):
+            inverse_dims[d] = position
+        inverse_dims = tuple(inverse_dims)
+
+        def forward(value: Any) -> Any:
+            return ops.permute_dims(value, dims)
+
+        def inverse(old: Any, new: Any) -> Any:
+            return ops.permute_dims(new, inverse_dims)
+
+        if len(_PERMUTE_STEPS) >= 1024:
+            _PERMUTE_STEPS.clear()
+        step = _PERMUTE_STEPS[dims] = (forward, inverse)
+    return step
+
+
+def _permuted_contiguous(shape: tuple[int, ...], dims: tuple[int, ...]) -> tuple[int, ...]:
+    strides = contiguous_strides(shape)
+    return tuple([strides[d] for d in dims])
+
+
+def permuted(tensor: Any, native: Any, dims: tuple[int, ...]) -> Any:
+    """The view ``permute(dims)`` of ``tensor`` (``native`` its value) for valid ``dims``
+    of at least one dimension; a contiguous tensor's view computes its strides when asked."""
+    forward, inverse = _permute_step(dims)
+    strides = getattr(tensor, "_view_strides", None)
+    if strides is None:
+        strides = functools.partial(_permuted_contiguous, native.shape, dims)
+    else:
+        strides = tensor._strides()
+        strides = tuple([strides[d] for d in dims])
+    return tensor._view(forward, inverse, strides, ops.permute_dims(native, dims))
+
+
 def permute(tensor: Any, dims: Sequence[int]) -> Any:
-    ndim = tensor.ndim
+    native = tensor.native
+    ndim = len(native.shape)
     if len(dims) != ndim:
         raise RuntimeError(
             "permute(sparse_coo): number of dimensions in the tensor input does not match "
             f"the length of the desired ordering of dimensions i.e. input.dim() = {ndim} is "
             f"not equal to len(dims) = {len(dims)}"
         )
-    dims = tuple(normalize_dim(d, ndim) for d in dims)
+    dims = normalize_dims(dims, ndim)
     if len(set(dims)) != ndim:
         raise RuntimeError("permute(): duplicate dims are not allowed.")
     if ndim == 0:
-        return tensor._view(_same, _replace, ())
-    inverse_dims = tuple(numpy.argsort(dims).tolist())
+        return tensor._view(_same, _replace, (), native)
+    return permuted(tensor, native, dims)
 
-    def forward(value: Any) -> Any:
-        return ops.permute_dims(value, dims)
 
-    def inverse(old: Any, new: Any) -> Any:
-        return ops.permute_dims(new, inverse_dims)
+_REVERSED: dict[int, tuple[int, ...]] = {}
 
-    strides = tensor._strides()
-    return tensor._view(forward, inverse, tuple(strides[d] for d in dims))
+
+def reversed_dims(ndim: int) -> tuple[int, ...]:
+    """``(ndim - 1, ..., 1, 0)``, the permutation of ``.T``."""
+    dims = _REVERSED.get(ndim)
+    if dims is None:
+        dims = _REVERSED[ndim] = tuple(range(ndim - 1, -1, -1))
+    return dims
 
 
 def transpose(tensor: Any, dim0: int, dim1: int) -> Any:
-    ndim = tensor.ndim
-    dim0, dim1 = normalize_dim(dim0, ndim), normalize_dim(dim1, ndim)
+    ndim = len(tensor.native.shape)
+    dim0, dim1 = normalize_dims((dim0, dim1), ndim)
     if not ndim:
         return permute(tensor, ())
     dims = list(range(ndim))
     dims[dim0], dims[dim1] = dims[dim1], dims[dim0]
-    return permute(tensor, dims)
+    return permute(tensor, tuple(dims))
 
 
 def expand(tensor: Any, sizes: Sequence[int]) -> Any:
@@ -316,12 +416,17 @@ def _setter(key: tuple[Any, ...]) -> Any:
     return inverse
 
 
+def _item_view(tensor: Any, native: Any, key: tuple[Any, ...], strides: tuple[int, ...]) -> Any:
+    """The view ``tensor[key]`` of a normalized basic key."""
+    return tensor._view(_getter(key), _setter(key), strides, ops.get_item(native, key))
+
+
 def slice_view(tensor: Any, dim: int, start: int, stop: int, step: int = 1) -> Any:
     """``tensor`` sliced along ``dim`` (``narrow``, ``split``, basic slicing)."""
     strides = list(tensor._strides())
     strides[dim] *= step
     key = (slice(None),) * dim + (slice(start, stop, step),)
-    return tensor._view(_getter(key), _setter(key), tuple(strides))
+    return _item_view(tensor, tensor.native, key, tuple(strides))
 
 
 def select(tensor: Any, dim: int, index: int) -> Any:
@@ -338,7 +443,7 @@ def select(tensor: Any, dim: int, index: int) -> Any:
     strides = list(tensor._strides())
     del strides[dim]
     key = (slice(None),) * dim + (index % shape[dim],)
-    return tensor._view(_getter(key), _setter(key), tuple(strides))
+    return _item_view(tensor, tensor.native, key, tuple(strides))
 
 
 def _same(value: Any) -> Any:
@@ -438,6 +543,57 @@ def _entry(item: Any) -> Any:
     raise IndexError(_KEY_ERROR.format(type(item).__name__))
 
 
+def _normal_slice(entry: slice, extent: int) -> tuple[slice, int]:
+    """A slice of positive step as ``slice(start, stop, step)`` of in-range ints
+    (``slice(0, 0, step)`` when empty), and its length."""
+    start, stop, step = entry.indices(extent)
+    length = len(range(start, stop, step))
+    if not length:
+        return slice(0, 0, step), 0
+    return slice(start, start + length * step, step), length
+
+
+def _simple_key(tensor: Any, native: Any, key: Any) -> tuple[tuple[Any, ...], tuple] | None:
+    """The common keys (an int, a slice, or a tuple of them, in range, steps positive):
+    the normalized basic key and the view's strides, with none of :func:`parse_key`'s
+    general work; None for every other key (which :func:`parse_key` then handles,
+    errors included)."""
+    kind = type(key)
+    if kind is tuple:
+        entries = key
+    elif kind is builtins.int or kind is slice:
+        entries = (key,)
+    else:
+        return None
+    shape = native.shape
+    if len(entries) > len(shape):
+        return None
+    in_strides = tensor._strides()
+    basic = []
+    out_strides = []
+    for dim, entry in enumerate(entries):
+        kind = type(entry)
+        extent = shape[dim]
+        if kind is builtins.int:
+            if not -extent <= entry < extent:
+                return None
+            basic.append(entry if entry >= 0 else entry + extent)
+        elif kind is slice:
+            step = entry.step
+            if not (
+                (step is None or (type(step) is builtins.int and step > 0))
+                and (entry.start is None or type(entry.start) is builtins.int)
+                and (entry.stop is None or type(entry.stop) is builtins.int)
+            ):
+                return None
+            normal = _normal_slice(entry, extent)[0]
+            basic.append(normal)
+            out_strides.append(in_strides[dim] * normal.step)
+        else:
+            return None
+    return tuple(basic), (*out_strides, *in_strides[len(entries) :])
+
+
 def parse_key(tensor: Any, key: Any) -> tuple[tuple[Any, ...] | None, tuple, tuple | None]:
     """torch's ``applySlicing``: the basic key of the view (None when it is the identity),
     the view's strides, and the advanced key to apply to the view (None when there is
@@ -492,12 +648,10 @@ def parse_key(tensor: Any, key: Any) -> tuple[tuple[Any, ...] | None, tuple, tup
             basic.append(entry % shape[dim])
             dim += 1
         elif type(entry) is slice:
-            start, stop, step = entry.indices(shape[dim])
-            length = len(range(start, stop, step))
-            if not length:
-                start, stop = 0, 0
-            basic.append(slice(start, start + length * step if length else 0, step))
+            normal, length = _normal_slice(entry, shape[dim])
+            basic.append(normal)
             out_shape.append(length)
+            step = normal.step
             out_strides.append(in_strides[dim] * step)
             advanced.append(None)
             dim += 1
@@ -573,10 +727,14 @@ def _host(value: Any) -> numpy.ndarray:
 
 
 def getitem(tensor: Any, key: Any) -> Any:
+    native = tensor.native
+    simple = _simple_key(tensor, native, key)
+    if simple is not None:
+        return _item_view(tensor, native, *simple)
     basic_key, strides, adv_key = parse_key(tensor, key)
     base = tensor
     if basic_key is not None:
-        base = tensor._view(_getter(basic_key), _setter(basic_key), strides)
+        base = _item_view(tensor, native, basic_key, strides)
     if adv_key is None:
         return base if basic_key is not None else tensor._view(_same, _replace, strides)
     value = base.native
@@ -625,13 +783,18 @@ def _broadcast_value(value: Any, shape: tuple[int, ...], advanced: builtins.bool
 def setitem(tensor: Any, key: Any, value: Any) -> None:
     """``tensor[key] = value``: the value cast to the tensor's dtype (as ``copy_``) and
     broadcast; basic keys write through a view, tensor keys with ``index_put_``."""
-    basic_key, strides, adv_key = parse_key(tensor, key)
-    dtype = core.as_core_dtype(tensor.native.dtype)
+    native = tensor.native
+    simple = _simple_key(tensor, native, key)
+    if simple is not None:
+        (basic_key, strides), adv_key = simple, None
+    else:
+        basic_key, strides, adv_key = parse_key(tensor, key)
+    dtype = core.as_core_dtype(native.dtype)
     raw_value = value
     value = as_native_of(value, dtype)
     target = tensor
     if basic_key is not None:
-        target = tensor._view(_getter(basic_key), _setter(basic_key), strides)
+        target = _item_view(tensor, native, basic_key, strides)
     current = target.native
     if adv_key is None:
         target._assign(_broadcast_value(value, tuple(current.shape), False))
@@ -730,10 +893,12 @@ def as_native_of(value: Any, dtype: core.Dtype) -> Any:
     return cast(native, dtype)
 
 
-def cast(native: Any, dtype: core.Dtype) -> Any:
-    """``native`` as ``dtype`` with torch's casts: complex to bool is True where either
-    part is nonzero (core keeps the real part), complex to real keeps the real part."""
-    source = core.as_core_dtype(native.dtype)
+def cast(native: Any, dtype: core.Dtype, source: core.Dtype | None = None) -> Any:
+    """``native`` (of core dtype ``source``, when the caller has it) as ``dtype`` with
+    torch's casts: complex to bool is True where either part is nonzero (core keeps the
+    real part), complex to real keeps the real part."""
+    if source is None:
+        source = core.as_core_dtype(native.dtype)
     if source == dtype:
         return native
     if source.kind == "c" and dtype.kind == "b":

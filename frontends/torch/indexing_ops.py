@@ -1117,14 +1117,21 @@ def where(
     and ``other`` (tensors or Python scalars) promote with torch's rules."""
     if input is None and other is None:
         return nonzero(condition, as_tuple=True)
-    if isinstance(condition, Tensor) and condition.dtype == _dtype.uint8:
-        condition = condition.bool()  # deprecated in torch, still accepted
-    if not isinstance(condition, Tensor) or condition.dtype != _dtype.bool:
+    if isinstance(condition, Tensor):
+        mask = condition.native
+        kind = core.as_core_dtype(mask.dtype)
+        if kind == core.uint8:
+            mask, kind = ops.astype(mask, core.bool), core.bool  # deprecated, still accepted
+    if not isinstance(condition, Tensor) or kind != core.bool:
         raise RuntimeError(
             "where expected condition to be a boolean tensor, but got a tensor with dtype "
             + _dtype.scalar_type_name(condition.dtype.core_dtype)
         )
-    result = _where(condition, input, other)
+    if out is None and isinstance(input, Tensor) and isinstance(other, Tensor):
+        a, b = input.native, other.native
+        if a.dtype == b.dtype:  # nothing to promote: _where's work reduces to the call
+            return Tensor._from_native(ops.where(mask, a, b))
+    result = _where(mask, input, other)
     if out is not None:
         write_into(out, result)
         return out
