@@ -21,7 +21,7 @@ import core
 from frontends.base.functions import FrontendFunctions
 from frontends.tensorflow import _dtypes, _kernels, errors
 from frontends.tensorflow._conversion import to_native
-from frontends.tensorflow._tensor import Tensor, match_operands
+from frontends.tensorflow._tensor import Tensor, add_fast_operators, match_operands
 
 
 class UnsupportedDtypeError(errors.InvalidArgumentError, core.UnsupportedDtypeError):
@@ -103,3 +103,4 @@ functions = TFFunctions(
 )
 tf_function = functions.decorator
 wrap = functions.wrap
+add_fast_operators(functions.fast)

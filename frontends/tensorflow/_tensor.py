@@ -541,6 +541,24 @@ class _Reference:
         return isinstance(other, _Reference) and other._tensor is self._tensor
 
 
+# operators whose common case (float32/float64 tensors, Python numbers after the first)
+# is a core function: the core function's kernel (commutative ones reversed too)
+FAST_OPERATORS = {
+    "__add__": "add", "__radd__": "add", "__sub__": "subtract", "__mul__": "multiply",
+    "__rmul__": "multiply", "__truediv__": "divide", "__lt__": "less", "__le__": "less_equal",
+    "__gt__": "greater", "__ge__": "greater_equal", "__neg__": "negative", "__abs__": "abs",
+}  # fmt: skip
+
+
+def add_fast_operators(fast: Any) -> None:
+    """Put each operator of :data:`FAST_OPERATORS` behind ``fast`` (the frontend's
+    ``functions.fast``), so ``x + y`` costs about one kernel call."""
+    for operator, kernel in FAST_OPERATORS.items():
+        method = Tensor.__dict__[operator]
+        arrays = ("self",) if operator in ("__neg__", "__abs__") else ("self", "other")
+        setattr(Tensor, operator, fast(kernel, *arrays)(method))
+
+
 def wrap(native: Any) -> Tensor:
     return Tensor._from_native(native)
 

@@ -36,8 +36,8 @@ from frontends.tensorflow._common import (
     wrap,
 )
 from frontends.tensorflow._conversion import cast_native
-from frontends.tensorflow._frontend import tf_function
-from frontends.tensorflow._kernels import check
+from frontends.tensorflow._frontend import functions, tf_function
+from frontends.tensorflow._kernels import KERNELS, check
 
 __all__ = [
     "abs", "accumulate_n", "acos", "acosh", "add", "add_n", "angle", "approx_max_k",
@@ -71,18 +71,31 @@ def _late(fn: Any) -> Any:
     return fn
 
 
-def _unary(name: str, op: str, fn: Any) -> Any:
+def _fast(name: str, direct: str | None, f: Any, *arrays: str) -> Any:
+    """``f`` with a fast path when on float32/float64 inputs it computes core's function
+    ``direct`` and TF has float32 and float64 kernels for it."""
+    code = KERNELS[f"math.{name}"]
+    if direct is None or code[11] != "o" or code[12] != "o":
+        return f
+    return functions.fast(direct, *arrays)(f)
+
+
+def _unary(name: str, op: str, fn: Any, direct: str | None = None) -> Any:
+    """``direct``: the core function ``fn`` computes on floats (default: ``fn`` when it
+    names one)."""
+    direct = direct or (fn if isinstance(fn, str) else None)
     fn = _late(fn)
     f = tf_function("x", op=op, kernel=f"math.{name}")(lambda x, name=None: fn(x))
     f.__name__ = f.__qualname__ = name
-    return f
+    return _fast(name, direct, f, "x")
 
 
 def _binary(name: str, op: str, fn: Any) -> Any:
+    direct = fn if isinstance(fn, str) else None
     fn = _late(fn)
     f = tf_function("x", "y", op=op, kernel=f"math.{name}")(lambda x, y, name=None: fn(x, y))
     f.__name__ = f.__qualname__ = name
-    return f
+    return _fast(name, direct, f, "x", "y")
 
 
 def _float_of(x: Any) -> core.Dtype:
@@ -260,6 +273,7 @@ sigmoid = _unary(
         if dtype_of(x).kind == "c"
         else ops.sigmoid(x)
     ),
+    direct="sigmoid",
 )
 ceil = _unary("ceil", "Ceil", "ceil")
 floor = _unary("floor", "Floor", "floor")
@@ -392,7 +406,10 @@ def invert_permutation(x: Any, name: Any = None) -> Any:
 # ---------------------------------------------------------------------------------------
 # reductions
 # ---------------------------------------------------------------------------------------
-def _reduction(name: str, op: str, fn: Any) -> Any:
+def _reduction(name: str, op: str, fn: Any, direct: str | None = None) -> Any:
+    """``direct``: the core function (taking ``axis`` and ``keepdims``) ``fn`` computes on
+    float32/float64 (a fast path for static axes)."""
+
     def reduce(
         input_tensor: Any, axis: Any = None, keepdims: bool = False, name: Any = None
     ) -> Any:
@@ -403,7 +420,10 @@ def _reduction(name: str, op: str, fn: Any) -> Any:
     name_ = name
     reduce.__name__ = reduce.__qualname__ = name
     reduce.__doc__ = f"tf.math.{name} (TF's {op} kernel)."
-    return reduce
+    if direct is None:
+        return reduce
+    keywords = {"axis": "axis", "keepdims": "keepdims"}
+    return functions.fast(direct, "input_tensor", keywords=keywords)(reduce)
 
 
 def _sum(x: Any, axis: Any, keepdims: bool) -> Any:
@@ -422,6 +442,10 @@ def _count(x: Any, axis: Any) -> int:
 
 
 def _mean(x: Any, axis: Any, keepdims: bool) -> Any:
+    """TF's Mean: the sum divided by the count (integers: truncated); float32/float64
+    are core's mean, which computes just that."""
+    if dtype_of(x) in (core.float32, core.float64):
+        return ops.mean(x, axis=axis, keepdims=keepdims)
     total = _sum(x, axis, keepdims)
     count = _count(x, axis)
     if dtype_of(x).kind in "iu":
@@ -486,9 +510,9 @@ def _logsumexp(x: Any, axis: Any, keepdims: bool) -> Any:
     return result
 
 
-reduce_sum = _reduction("reduce_sum", "Sum", _sum)
+reduce_sum = _reduction("reduce_sum", "Sum", _sum, "sum")
 reduce_prod = _reduction("reduce_prod", "Prod", _prod)
-reduce_mean = _reduction("reduce_mean", "Mean", _mean)
+reduce_mean = _reduction("reduce_mean", "Mean", _mean, "mean")
 reduce_max = _reduction("reduce_max", "Max", _extreme(True))
 reduce_min = _reduction("reduce_min", "Min", _extreme(False))
 reduce_all = _reduction("reduce_all", "All", lambda x, a, k: ops.all(x, axis=a, keepdims=k))

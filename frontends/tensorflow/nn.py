@@ -27,6 +27,7 @@ from core import native as ops
 from frontends.tensorflow import _array_ops, errors
 from frontends.tensorflow import math as _tfmath
 from frontends.tensorflow._common import dtype_of, host, host_int, host_ints, native, wrap
+from frontends.tensorflow._frontend import functions
 from frontends.tensorflow._kernels import check
 from frontends.tensorflow._tensor import Tensor, match_operands
 
@@ -69,7 +70,9 @@ def _float(x: Any, value: float) -> Any:
 # ---------------------------------------------------------------------------------------
 # activations
 # ---------------------------------------------------------------------------------------
-def _activation(name: str, fn: Any) -> Any:
+def _activation(name: str, fn: Any, direct: str | None = None) -> Any:
+    """``direct``: the core function ``fn`` computes on float32/float64 (a fast path)."""
+
     def activation(features: Any, name: Any = None) -> Tensor:
         x = native(features)
         check(f"nn.{name_}", x)
@@ -77,10 +80,10 @@ def _activation(name: str, fn: Any) -> Any:
 
     name_ = name
     activation.__name__ = activation.__qualname__ = name
-    return activation
+    return functions.fast(direct, "features")(activation) if direct else activation
 
 
-relu = _activation("relu", lambda x: ops.maximum(x, ops.zeros_like(x)))
+relu = _activation("relu", lambda x: ops.maximum(x, ops.zeros_like(x)), "nn.relu")
 relu6 = _activation("relu6", lambda x: ops.minimum(ops.maximum(x, ops.zeros_like(x)), _float(x, 6)))
 elu = _activation("elu", lambda x: ops.where(ops.greater(x, ops.zeros_like(x)), x, ops.expm1(x)))
 

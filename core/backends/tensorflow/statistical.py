@@ -54,7 +54,7 @@ def _sum_like(function: Any, x: tf.Tensor, axis: Any, dtype: Any, keepdims: bool
     return tf.cast(out, native_dtypes[result])
 
 
-@direct(tf.math.reduce_sum)
+@direct(tf.math.reduce_sum, keywords=("axis", "keepdims"))
 def sum(  # noqa: A001
     x: tf.Tensor,
     /,
@@ -194,6 +194,7 @@ def _mean_parts(x: tf.Tensor, axis: Any) -> tuple[tf.Tensor, tuple[int, ...], in
     return _compute(x, result), axes, _count(tuple(x.shape), axes), result
 
 
+@direct(tf.math.reduce_mean, keywords=("axis", "keepdims"))  # floats: the sum / the count
 def mean(
     x: tf.Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
 ) -> tf.Tensor:
