@@ -307,6 +307,23 @@ def _size(size: tuple[Any, ...], name: str) -> tuple[int, ...]:
     return shape
 
 
+_new = Tensor._from_native
+_defaults = _dtype._defaults  # the default float dtype, read per call
+
+
+def _plain_shape(size: tuple[Any, ...]) -> tuple[int, ...] | None:
+    """``size`` (varargs, or one tuple) as a shape when it is the common case: Python ints,
+    none negative; None otherwise (then :func:`_size` checks it with torch's messages)."""
+    if not size:
+        return None
+    if len(size) == 1 and type(size[0]) is tuple:
+        size = size[0]
+    for extent in size:
+        if type(extent) is not builtins.int or extent < 0:
+            return None
+    return size
+
+
 def _required(size: tuple[Any, ...], name: str) -> tuple[Any, ...]:
     if not size:
         raise TypeError(f'{name}() missing 1 required positional arguments: "size"')
@@ -347,6 +364,10 @@ def zeros(
     device: Any = None,
     requires_grad: bool = False,
 ) -> Tensor:
+    if out is None and dtype is None and device is None and requires_grad is False:
+        shape = _plain_shape(size)
+        if shape is not None:
+            return _new(ops.zeros(shape, dtype=_defaults["float"].core_dtype))
     return _filled(
         _size(_required(size, "zeros"), "zeros"),
         0,
@@ -365,6 +386,10 @@ def ones(
     device: Any = None,
     requires_grad: bool = False,
 ) -> Tensor:
+    if out is None and dtype is None and device is None and requires_grad is False:
+        shape = _plain_shape(size)
+        if shape is not None:
+            return _new(ops.ones(shape, dtype=_defaults["float"].core_dtype))
     return _filled(
         _size(_required(size, "ones"), "ones"), 1, _default(dtype, out), out, requires_grad, device
     )
@@ -381,6 +406,10 @@ def empty(
     memory_format: Any = None,
 ) -> Tensor:
     """Zeros: this frontend never hands out uninitialised memory."""
+    if out is None and dtype is None and device is None and requires_grad is False:
+        shape = _plain_shape(size)
+        if shape is not None:
+            return _new(ops.zeros(shape, dtype=_defaults["float"].core_dtype))
     return _filled(
         _size(_required(size, "empty"), "empty"),
         0,

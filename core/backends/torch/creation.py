@@ -57,14 +57,28 @@ def arange(
     return values.to(native_dtypes[dtype])
 
 
-def _filled(shape: tuple[int, ...], value: int, dtype: Any) -> torch.Tensor:
-    return torch.full(shape, value, dtype=native_dtypes[dtype])
+def _filled(shape: Any, value: int, dtype: Any) -> torch.Tensor:
+    """zeros/ones (``value`` 0 or 1). A tuple or int ``shape`` and a core dtype go straight
+    to torch.zeros/ones (size as a keyword: torch parses it fastest), which checks the
+    extents; any other shape, or one torch refuses, goes through core's checks."""
+    native = native_dtypes.get(dtype)
+    if native is not None:
+        size = (shape,) if type(shape) is int else shape
+        if type(size) is tuple:
+            try:
+                if value:
+                    return torch.ones(size=size, dtype=native)
+                return torch.zeros(size=size, dtype=native)
+            except (RuntimeError, TypeError):
+                pass
+    native = native_dtypes[dtypes.default_dtype(dtype=dtype)]
+    return torch.full(_shape(shape), value, dtype=native)
 
 
 def empty(
     shape: int | Sequence[int], *, dtype: Any = None, device: str | None = None
 ) -> torch.Tensor:
-    return _filled(_shape(shape), 0, dtypes.default_dtype(dtype=dtype))
+    return _filled(shape, 0, dtype)
 
 
 def empty_like(x: torch.Tensor, /, *, dtype: Any = None, device: str | None = None) -> torch.Tensor:
@@ -157,7 +171,7 @@ def meshgrid(*arrays: torch.Tensor, indexing: str = "xy") -> list[torch.Tensor]:
 def ones(
     shape: int | Sequence[int], *, dtype: Any = None, device: str | None = None
 ) -> torch.Tensor:
-    return _filled(_shape(shape), 1, dtypes.default_dtype(dtype=dtype))
+    return _filled(shape, 1, dtype)
 
 
 def ones_like(x: torch.Tensor, /, *, dtype: Any = None, device: str | None = None) -> torch.Tensor:
@@ -182,7 +196,7 @@ def triu(x: torch.Tensor, /, *, k: int = 0) -> torch.Tensor:
 def zeros(
     shape: int | Sequence[int], *, dtype: Any = None, device: str | None = None
 ) -> torch.Tensor:
-    return _filled(_shape(shape), 0, dtypes.default_dtype(dtype=dtype))
+    return _filled(shape, 0, dtype)
 
 
 def zeros_like(x: torch.Tensor, /, *, dtype: Any = None, device: str | None = None) -> torch.Tensor:

@@ -220,8 +220,9 @@ class Module:
     def __getattr__(self, name: str) -> Any:
         d = self.__dict__
         for key in ("_parameters", "_buffers", "_modules"):
-            if key in d and name in d[key]:
-                return d[key][name]
+            found = d.get(key)
+            if found is not None and name in found:
+                return found[name]
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -669,6 +670,8 @@ class Module:
         return handle
 
     def _call_impl(self, *args: Any, **kwargs: Any) -> Any:
+        if not (self._forward_pre_hooks or self._forward_hooks):
+            return self.forward(*args, **kwargs)
         for hook_id, hook in list(self._forward_pre_hooks.items()):
             if hook_id in self._forward_pre_hooks_with_kwargs:
                 result = hook(self, args, kwargs)
