@@ -274,11 +274,27 @@ def _dtype_checked(
 
 
 def _install(functions: dict[str, Callable[..., Any]], root: Any) -> None:
-    """Bind qualified names into ``root`` and its sub-namespaces (``linalg.svd``)."""
-    for qualname, function in functions.items():
-        namespace, _, name = qualname.rpartition(".")
-        target = getattr(root, namespace) if namespace else root
-        setattr(target, name, function)
+    """Bind qualified names into ``root`` and its sub-namespaces (``linalg.svd``): one
+    ``dict.update`` per namespace, grouped on first use (grad mode switches rebind)."""
+    key = (id(functions), id(root))
+    groups = _install_groups.get(key)
+    if groups is None or groups[0] is not functions:
+        by_namespace: dict[str, dict[str, Callable[..., Any]]] = {}
+        for qualname, function in functions.items():
+            namespace, _, name = qualname.rpartition(".")
+            by_namespace.setdefault(namespace, {})[name] = function
+        targets = [
+            (vars(getattr(root, namespace) if namespace else root), names)
+            for namespace, names in by_namespace.items()
+        ]
+        groups = _install_groups[key] = (functions, targets)
+    for target, names in groups[1]:
+        target.update(names)
+
+
+# (functions, root) ids -> (functions, [(namespace dict, {name: function})]); the
+# functions dicts are the backends' own, built once and kept
+_install_groups: dict[tuple[int, int], tuple[dict[str, Any], list[tuple[dict, dict]]]] = {}
 
 
 def activate(state: BackendState, *, explicit: bool) -> None:
@@ -294,11 +310,15 @@ def activate(state: BackendState, *, explicit: bool) -> None:
         publics = state.publics if explicit else state.inferring_publics
     _install(natives, sys.modules["core.native"])
     _install(publics, core)
-    core._bind_dtypes(state, explicit)
+    global _dtypes_bound
+    if _dtypes_bound != (state, explicit):  # not on a grad mode switch
+        core._bind_dtypes(state, explicit)
+        _dtypes_bound = (state, explicit)
     for listener in _listeners:
         listener(state)
 
 
+_dtypes_bound: tuple[BackendState, bool] | None = None  # what core's dtypes are bound to
 _listeners: list[Callable[[BackendState], None]] = []
 
 
