@@ -12,6 +12,7 @@ groups of numpy's documentation (``creation``, ``manipulation``, ``statistics`` 
 from __future__ import annotations
 
 import math as _math
+from types import FunctionType as _FunctionType
 
 import numpy as _numpy
 
@@ -60,6 +61,8 @@ _FUNCTION_METHODS = (
 
 def _function_method(name: str) -> object:
     function = globals()[name]
+    if type(function) is _FunctionType:  # the function itself: the array binds to its first
+        return function  # parameter, with no call in between
 
     def method(self: ndarray, *args: object, **kwargs: object) -> object:
         return function(self, *args, **kwargs)

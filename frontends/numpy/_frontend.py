@@ -11,10 +11,12 @@ See :mod:`frontends.base.functions`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import core
 from core import native as ops
+from frontends.base.fastpath import fast_function
 from frontends.base.functions import FrontendFunctions
 from frontends.numpy._core import numerictypes as nt
 from frontends.numpy._core._conversion import as_native, as_scalar
@@ -45,6 +47,40 @@ def _write_out(out: Any, result: Any) -> None:
 
 def _tier(value: object) -> int:
     return 0
+
+
+def fast_result(native: Any) -> Any:
+    """A direct kernel's array result as numpy returns it: a 0-d one as a numpy scalar
+    (unless a frontend built on this one turned scalars off)."""
+    if native.ndim or not functions.scalars:
+        return ndarray._from_native(native)
+    return as_scalar(native)
+
+
+def fast(
+    kernel: str,
+    *arrays: str,
+    keywords: dict[str, str] | None = None,
+    scalars: bool = True,
+    array_types: set[type] | None = None,
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The shared fast path (:func:`frontends.base.fastpath.fast_function`) in front of a
+    numpy function, as :meth:`FrontendFunctions.fast` puts it, with numpy's results (0-d
+    ones as numpy scalars, made at once). ``array_types``: the exact types taken as arrays
+    (default: :attr:`FrontendFunctions.fast_types`)."""
+
+    def decorate(general: Callable[..., Any]) -> Callable[..., Any]:
+        return fast_function(
+            general,
+            kernel=kernel,
+            arrays=arrays,
+            array_types=functions.fast_types if array_types is None else array_types,
+            new=fast_result,
+            scalars=scalars,
+            keywords=keywords,
+        )
+
+    return decorate
 
 
 functions = FrontendFunctions(

@@ -37,6 +37,8 @@ def _wrap(native: Any) -> ndarray:
 
 
 def _shape(shape: Any) -> tuple[int, ...]:
+    if type(shape) is int and shape >= 0:  # the common case, checked at once
+        return (shape,)
     if isinstance(shape, int | numpy.integer):
         shape = (shape,)
     try:
@@ -51,6 +53,8 @@ def _shape(shape: Any) -> tuple[int, ...]:
 
 
 def _dtype_or(dtype: Any, default: Any) -> core.Dtype:
+    if dtype is None and default is float:
+        return core.float64
     return nt.as_core(default if dtype is None else dtype)
 
 

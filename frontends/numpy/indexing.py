@@ -35,6 +35,7 @@ __all__ = [
 ]  # fmt: skip
 
 _SCALARS = (builtins.bool, int, float, complex)
+_NUMPY_BOOL = numpy.dtype(bool)  # a singleton: the numpy backend's bool arrays have it
 s_ = numpy.s_
 index_exp = numpy.index_exp
 ndindex = numpy.ndindex
@@ -229,7 +230,7 @@ def where(condition: Any, x: Any = None, y: Any = None, /) -> Any:
     if (x is None) != (y is None):
         raise ValueError("either both or neither of x and y should be given")
     cond = as_native(condition)
-    if dtype_of(cond) != core.bool:
+    if cond.dtype is not _NUMPY_BOOL and dtype_of(cond) != core.bool:
         cond = ops.not_equal(cond, ops.zeros((), dtype=dtype_of(cond)))
     if x is None:
         if len(cond.shape) == 0:
@@ -237,16 +238,19 @@ def where(condition: Any, x: Any = None, y: Any = None, /) -> Any:
                 "Calling nonzero on 0d arrays is not allowed. Use np.atleast_1d(scalar).nonzero() instead. If the context of this error is of the form `arr[nonzero(cond)]`, just use `arr[cond]`."
             )
         return tuple(_wrap(ops.astype(i, core.int64)) for i in ops.nonzero(cond))
-    xv = x if type(x) in _SCALARS else as_native(x)
-    yv = y if type(y) in _SCALARS else as_native(y)
-    dtype = nt.core_result_type(xv, yv)
+    xn = x if type(x) in _SCALARS else as_native(x)
+    yn = y if type(y) in _SCALARS else as_native(y)
+    if type(xn) in _SCALARS or type(yn) in _SCALARS or xn.dtype != yn.dtype:
+        dtype = nt.core_result_type(xn, yn)
 
-    def cast(v: Any) -> Any:
-        if type(v) in _SCALARS:
-            return _weak_cast(v, dtype)
-        return v if dtype_of(v) == dtype else ops.astype(v, dtype)
+        def cast(v: Any) -> Any:
+            if type(v) in _SCALARS:
+                return _weak_cast(v, dtype)
+            return v if dtype_of(v) == dtype else ops.astype(v, dtype)
 
-    xn, yn = cast(xv), cast(yv)
+        xn, yn = cast(xn), cast(yn)
+    if cond.shape == xn.shape == yn.shape:  # nothing to broadcast
+        return _wrap(ops.where(cond, xn, yn))
     shape = numpy.broadcast_shapes(_shape_of(cond), _shape_of(xn), _shape_of(yn))
     result = ops.where(cond, xn, yn)
     if _shape_of(result) != shape:

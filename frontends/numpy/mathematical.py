@@ -28,7 +28,7 @@ from core import native as ops
 from frontends.numpy._core import numerictypes as nt
 from frontends.numpy._core._conversion import as_native, as_scalar, to_host
 from frontends.numpy._core.multiarray import ndarray
-from frontends.numpy._frontend import ArrayLike, functions, numpy_function
+from frontends.numpy._frontend import ArrayLike, fast, functions, numpy_function
 
 __all__ = [
     "amax", "amin", "angle", "around", "clip", "convolve", "cross", "cumprod", "cumsum",
@@ -175,6 +175,7 @@ def _sum_like(
     return result
 
 
+@fast("sum", "a", keywords={"axis": "axis", "keepdims": "keepdims"})
 @numpy_function(returns_scalars=True)
 def sum(
     a: ArrayLike,

@@ -13,6 +13,26 @@ from core.backends.numpy import core_dtypes, native_dtypes
 from core.ops.creation import _arange_plan, _fill_scalar, _linspace_plan, _shape
 
 
+def _shape_of(shape: int | Sequence[int]) -> tuple[int, ...]:
+    """core's ``_shape`` with the common cases (a non-negative int, a tuple of them)
+    checked first."""
+    if type(shape) is int and shape >= 0:
+        return (shape,)
+    if type(shape) is tuple:
+        for extent in shape:
+            if type(extent) is not int or extent < 0:
+                break
+        else:
+            return shape
+    return _shape(shape)
+
+
+def _native_dtype(dtype: Any) -> numpy.dtype:
+    """The numpy dtype of a creation function's ``dtype`` (a core dtype looked up first)."""
+    found = native_dtypes.get(dtype) if dtype is not None else None
+    return found if found is not None else native_dtypes[dtypes.default_dtype(dtype=dtype)]
+
+
 def asarray(
     obj: Any, /, *, dtype: Any = None, device: str | None = None, copy: bool | None = None
 ) -> numpy.ndarray:
@@ -43,7 +63,7 @@ def arange(
 def empty(
     shape: int | Sequence[int], *, dtype: Any = None, device: str | None = None
 ) -> numpy.ndarray:
-    return numpy.zeros(_shape(shape), dtype=native_dtypes[dtypes.default_dtype(dtype=dtype)])
+    return numpy.zeros(_shape_of(shape), dtype=_native_dtype(dtype))
 
 
 def empty_like(
@@ -61,7 +81,7 @@ def eye(
     dtype: Any = None,
     device: str | None = None,
 ) -> numpy.ndarray:
-    native = native_dtypes[dtypes.default_dtype(dtype=dtype)]
+    native = _native_dtype(dtype)
     return numpy.eye(n_rows, n_cols, k=k, dtype=native)
 
 
@@ -77,7 +97,7 @@ def full(
     device: str | None = None,
 ) -> numpy.ndarray:
     dtype = dtypes.default_dtype(dtype=dtype, item=fill_value)
-    return numpy.full(_shape(shape), _fill_scalar(fill_value, dtype))
+    return numpy.full(_shape_of(shape), _fill_scalar(fill_value, dtype))
 
 
 def full_like(
@@ -120,7 +140,7 @@ def logspace(
 ) -> numpy.ndarray:
     exponents = linspace(start, stop, num, dtype=dtypes.float64, endpoint=endpoint)
     values = numpy.power(numpy.float64(base), exponents)
-    return values.astype(native_dtypes[dtypes.default_dtype(dtype=dtype)])
+    return values.astype(_native_dtype(dtype))
 
 
 def meshgrid(*arrays: numpy.ndarray, indexing: str = "xy") -> list[numpy.ndarray]:
@@ -130,7 +150,7 @@ def meshgrid(*arrays: numpy.ndarray, indexing: str = "xy") -> list[numpy.ndarray
 def ones(
     shape: int | Sequence[int], *, dtype: Any = None, device: str | None = None
 ) -> numpy.ndarray:
-    return numpy.ones(_shape(shape), dtype=native_dtypes[dtypes.default_dtype(dtype=dtype)])
+    return numpy.ones(_shape_of(shape), dtype=_native_dtype(dtype))
 
 
 def ones_like(
@@ -150,7 +170,7 @@ def triu(x: numpy.ndarray, /, *, k: int = 0) -> numpy.ndarray:
 def zeros(
     shape: int | Sequence[int], *, dtype: Any = None, device: str | None = None
 ) -> numpy.ndarray:
-    return numpy.zeros(_shape(shape), dtype=native_dtypes[dtypes.default_dtype(dtype=dtype)])
+    return numpy.zeros(_shape_of(shape), dtype=_native_dtype(dtype))
 
 
 def zeros_like(

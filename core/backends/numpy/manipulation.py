@@ -36,6 +36,8 @@ def flip(x: numpy.ndarray, /, *, axis: int | tuple[int, ...] | None = None) -> n
 
 
 def permute_dims(x: numpy.ndarray, /, axes: tuple[int, ...]) -> numpy.ndarray:
+    if type(x) is numpy.ndarray:  # the method: numpy.transpose's dispatch costs more
+        return x.transpose(axes)
     return numpy.transpose(x, axes)
 
 
@@ -46,6 +48,8 @@ def repeat(x: numpy.ndarray, repeats: Any, /, *, axis: int | None = None) -> num
 def reshape(
     x: numpy.ndarray, /, shape: Sequence[int], *, copy: bool | None = None
 ) -> numpy.ndarray:
+    if copy is None and type(x) is numpy.ndarray:  # the method: numpy.reshape's dispatch
+        return x.reshape(shape)  # costs more
     return numpy.reshape(x, tuple(shape), copy=copy)
 
 

@@ -57,5 +57,8 @@ def searchsorted(
 
 
 def where(condition: numpy.ndarray, x1: numpy.ndarray, x2: numpy.ndarray, /) -> numpy.ndarray:
-    x1, x2 = promote(x1, x2)
-    return numpy.where(condition.astype(bool, copy=False), x1, x2)
+    if type(x1) is not numpy.ndarray or type(x2) is not numpy.ndarray or x1.dtype != x2.dtype:
+        x1, x2 = promote(x1, x2)
+    if condition.dtype != numpy.bool_:
+        condition = condition.astype(bool)
+    return numpy.where(condition, x1, x2)

@@ -44,7 +44,21 @@ def _reduce(
     return numpy.asarray(out).astype(native_dtypes[result])
 
 
-@direct(lambda x: numpy.asarray(numpy.sum(x)))
+def _sum_kernel(x: numpy.ndarray, /, *, axis: Any = None, keepdims: bool = False) -> numpy.ndarray:
+    """numpy.sum's own reduction (numpy.sum adds only its dispatch on top)."""
+    return numpy.asarray(numpy.add.reduce(x, axis=axis, keepdims=keepdims))
+
+
+def _mean_kernel(x: numpy.ndarray, /, *, axis: Any = None, keepdims: bool = False) -> numpy.ndarray:
+    """The sum divided by the count in the input's dtype, as :func:`mean` computes it
+    (empty inputs raise: the implementation handles them)."""
+    total = numpy.asarray(numpy.add.reduce(x, axis=axis, keepdims=keepdims))
+    if not x.size or not total.size:
+        raise ValueError("an empty mean: the implementation handles it")
+    return numpy.asarray(total / x.dtype.type(x.size // total.size))
+
+
+@direct(_sum_kernel, keywords=("axis", "keepdims"))
 def sum(  # noqa: A001
     x: numpy.ndarray,
     /,
@@ -165,6 +179,7 @@ def _mean_parts(
     return astype(x, _compute_dtype(result), copy=False), axes, _count(x.shape, axes), result
 
 
+@direct(_mean_kernel, keywords=("axis", "keepdims"))
 def mean(
     x: numpy.ndarray, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
 ) -> numpy.ndarray:

@@ -50,6 +50,8 @@ def to_host(value: Any) -> numpy.ndarray:
 
 def as_scalar(value: Any) -> numpy.generic:
     """A 0-d native array as the numpy scalar of its dtype."""
+    if type(value) is numpy.ndarray:  # the numpy backend's: on the host already
+        return value[()]
     return to_host(value)[()]
 
 

@@ -16,6 +16,7 @@ hands real numpy, matplotlib and pandas a host copy.
 from __future__ import annotations
 
 import builtins
+import math
 import operator
 import sys
 from collections.abc import Iterator
@@ -97,6 +98,40 @@ def _reshaper(shape: tuple[int, ...]) -> Any:
     return lambda value: ops.reshape(value, shape)
 
 
+# View steps (forward, inverse) by what they do, made once: a reshape by (shape asked,
+# shape before), a permutation by its axes. They call core through the module, so they
+# hold for every backend.
+_RESHAPES: dict[Any, tuple[Any, Any]] = {}
+_PERMUTATIONS: dict[tuple[int, ...], tuple[Any, Any]] = {}
+_STEPS_KEPT = 512
+
+
+def _reversal(ndim: int) -> tuple[Any, Any]:
+    """The view steps of ``.T`` for ``ndim`` dimensions."""
+    steps = _REVERSALS.get(ndim)
+    if steps is None:
+        steps = _REVERSALS[ndim] = _permutation(tuple(range(ndim - 1, -1, -1)))
+    return steps
+
+
+_REVERSALS: dict[int, tuple[Any, Any]] = {}
+
+
+def _permutation(axes: tuple[int, ...]) -> tuple[Any, Any]:
+    """The view steps of a permutation of axes (valid ones)."""
+    steps = _PERMUTATIONS.get(axes)
+    if steps is None:
+        inverse = tuple(axes.index(i) for i in range(len(axes)))
+        steps = (
+            lambda value: ops.permute_dims(value, axes),
+            lambda _, new: ops.permute_dims(new, inverse),
+        )
+        if len(_PERMUTATIONS) > _STEPS_KEPT:
+            _PERMUTATIONS.clear()
+        _PERMUTATIONS[axes] = steps
+    return steps
+
+
 class ndarray(FrontendArray):
     """numpy.ndarray: ``np.ndarray(shape, dtype=float)`` makes an uninitialised (here:
     zero-filled) array, as numpy's constructor does."""
@@ -128,7 +163,7 @@ class ndarray(FrontendArray):
         return array
 
     def _make_view(self, forward: Any, inverse: Any) -> ndarray:
-        view = super()._make_view(forward, inverse)
+        view = self._view_from(forward(self.native), forward, inverse)
         view._writeable = self._writeable and inverse is not None
         return view
 
@@ -197,7 +232,7 @@ class ndarray(FrontendArray):
 
     @property
     def T(self) -> ndarray:
-        return self.transpose()
+        return self._make_view(*_reversal(len(self.native.shape)))
 
     @property
     def mT(self) -> ndarray:
@@ -354,7 +389,7 @@ class ndarray(FrontendArray):
     def astype(self, dtype: Any, order: str = "K", casting: str = "unsafe",
                subok: builtins.bool = True, copy: builtins.bool = True) -> ndarray:  # fmt: skip
         target = nt.as_core(dtype)
-        if not nt.can_cast(self.dtype, target, casting):
+        if casting != "unsafe" and not nt.can_cast(self.dtype, target, casting):
             raise TypeError(
                 f"Cannot cast array data from {self.dtype!r} to {nt.numpy_dtype(target)!r} "
                 f"according to the rule {casting!r}"
@@ -427,8 +462,20 @@ class ndarray(FrontendArray):
 
     # ------------------------------------------------------------------ indexing
     def __getitem__(self, key: Any) -> Any:
-        native_key = _native_key(key)
         value = self.native
+        kind = type(key)
+        if kind is int or kind is slice:  # the common keys, checked here at once
+            shape = value.shape
+            ndim = len(shape)
+            if kind is slice and ndim:
+                key = (key,)
+                return self._make_view(_basic_getter(key), _basic_setter(key))
+            if ndim and -shape[0] <= key < shape[0]:
+                key = (key,)
+                if ndim == 1:
+                    return as_scalar(ops.get_item(value, key))
+                return self._make_view(_basic_getter(key), _basic_setter(key))
+        native_key = _native_key(key)
         _check_key(native_key, tuple(value.shape))
         if _is_basic(native_key):
             if len(native_key) == len(value.shape) and all(type(i) is int for i in native_key):
@@ -456,10 +503,23 @@ class ndarray(FrontendArray):
 
     # ------------------------------------------------------------------ shape views
     def reshape(self, *shape: Any, order: str = "C", copy: Any = None) -> ndarray:
-        if len(shape) == 1 and not isinstance(shape[0], int | numpy.integer):
+        if (
+            len(shape) == 1
+            and type(shape[0]) is not int
+            and not isinstance(shape[0], numpy.integer)
+        ):
             shape = shape[0]
-        new_shape = _shape_tuple(shape, self.size)
-        return self._make_view(_reshaper(new_shape), _unreshaper(self.shape))
+        old = tuple(self.native.shape)
+        key = (shape, old) if type(shape) is tuple else None
+        steps = _RESHAPES.get(key)
+        if steps is None:
+            new_shape = _shape_tuple(shape, math.prod(old))
+            steps = (_reshaper(new_shape), _unreshaper(old))
+            if key is not None:
+                if len(_RESHAPES) > _STEPS_KEPT:
+                    _RESHAPES.clear()
+                _RESHAPES[key] = steps
+        return self._make_view(*steps)
 
     def ravel(self, order: str = "C") -> ndarray:
         return self.reshape(-1)
@@ -470,16 +530,13 @@ class ndarray(FrontendArray):
     def transpose(self, *axes: Any) -> ndarray:
         if len(axes) == 1 and (axes[0] is None or not isinstance(axes[0], int | numpy.integer)):
             axes = axes[0]
-        ndim = self.ndim
+        ndim = len(self.native.shape)
         if not axes:
-            axes = tuple(reversed(range(ndim)))
+            return self._make_view(*_reversal(ndim))
         axes = tuple(_normalize_axis(a, ndim) for a in axes)
         if sorted(axes) != list(range(ndim)):
             raise ValueError("axes don't match array")
-        inverse = tuple(axes.index(i) for i in range(ndim))
-        return self._make_view(
-            lambda v: ops.permute_dims(v, axes), lambda _, new: ops.permute_dims(new, inverse)
-        )
+        return self._make_view(*_permutation(axes))
 
     def swapaxes(self, axis1: int, axis2: int) -> ndarray:
         ndim = self.ndim

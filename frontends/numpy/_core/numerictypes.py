@@ -14,6 +14,7 @@ bfloat16, and this frontend does not invent one.
 from __future__ import annotations
 
 import builtins
+import contextlib
 from typing import Any
 
 import numpy
@@ -131,12 +132,14 @@ def as_core(value: Any) -> core.Dtype:
     ``np.int8``, a dtype object); numpy's TypeError for what it does not understand, and
     a TypeError naming the dtype for one numpy has but core cannot hold (strings,
     objects, datetimes, longdouble)."""
-    if type(value) is numpy.dtype:
-        found = _CORE_OF_NUMPY.get(value)
-        if found is not None:
-            return found
-    elif isinstance(value, core.Dtype):
+    if isinstance(value, core.Dtype):
         return value
+    try:
+        found = _AS_CORE.get(value)
+    except TypeError:  # unhashable: a list describing a structured dtype
+        found = None
+    if found is not None:
+        return found
     try:
         numpy_value = numpy.dtype(value)
     except TypeError:
@@ -151,7 +154,13 @@ def as_core(value: Any) -> core.Dtype:
             f"dtype {numpy_value!r} is not supported by this numpy frontend (it runs on "
             "core's numeric dtypes: bool, integers, float16/32/64, complex64/128)"
         )
+    with contextlib.suppress(TypeError):
+        _AS_CORE[value] = found
     return found
+
+
+# what as_core gave for each dtype-like it was handed (float, "f4", np.int32, dtypes)
+_AS_CORE: dict[Any, core.Dtype] = {}
 
 
 def as_dtype(value: Any) -> numpy.dtype:

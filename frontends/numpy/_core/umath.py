@@ -45,7 +45,7 @@ from frontends.base.fastpath import fast_function
 from frontends.numpy._core import numerictypes as nt
 from frontends.numpy._core._conversion import as_native, as_scalar, to_host
 from frontends.numpy._core.multiarray import ndarray
-from frontends.numpy._frontend import functions
+from frontends.numpy._frontend import fast_result, functions
 
 CHAR_DTYPES = {
     "?": core.bool, "b": core.int8, "B": core.uint8, "h": core.int16, "H": core.uint16,
@@ -164,13 +164,6 @@ registry.on_activate(_track_backend)
 _track_backend(core.current_backend())
 
 
-def _fast_result(native: Any) -> Any:
-    """A kernel's array result as the ufunc returns it (a 0-d one as a numpy scalar)."""
-    if native.ndim or not functions.scalars:
-        return ndarray._from_native(native)
-    return as_scalar(native)
-
-
 def _fast_eligible(u: ufunc) -> str | None:
     """The core function whose direct kernel computes ``u`` on arrays of one float dtype,
     or None: its kernel must be that core function there (``core_name``), and its loops
@@ -196,7 +189,7 @@ def _fast(u: ufunc, general: Callable[..., Any], arrays: tuple[str, ...],
         kernel=u._fast_kernel,
         arrays=arrays,
         array_types=_NUMPY_BACKEND_TYPES if u._fp_errors else functions.fast_types,
-        new=_fast_result,
+        new=fast_result,
         scalars=u.signature is None,
         signature=signature,
     )
