@@ -175,10 +175,19 @@ def _float_to_int(x: Any, dtype: core.Dtype) -> Any:
 
 def cast_native(x: Any, dtype: core.Dtype) -> Any:
     """tf.cast on a native array: complex to real drops the imaginary part, float to
-    integer truncates with the CPU kernel's out-of-range results, integers wrap."""
+    integer truncates with the CPU kernel's out-of-range results, integers wrap.
+
+    On the tensorflow backend core's ``astype`` is TF's own Cast kernel, which is what
+    tf.cast returns: it is used for every real source dtype. Elsewhere out-of-range float
+    to integer casts are emulated as TF's scalar loop computes them, which is TF's result
+    for small tensors only: its vectorized loop saturates int8/int16/uint8/uint16 and
+    gives 2**31 for uint32 (and depends on the tensor's length), which no elementwise
+    emulation reproduces at every size."""
     source = native_dtype(x)
     if source == dtype:
         return x
+    if source.kind != "c" and core.current_backend().name == "tensorflow":
+        return ops.astype(x, dtype)
     if source.kind == "c" and dtype.kind != "c":
         x = ops.real(x)
         source = native_dtype(x)

@@ -659,20 +659,18 @@ def _softmax_axis(x: Any, axis: Any) -> int:
 
 
 def softmax(logits: Any, axis: Any = None, name: Any = None) -> Any:
-    """tf.nn.softmax: ``exp(x - max) / sum`` along ``axis`` (default last)."""
+    """tf.nn.softmax: core's softmax, ``exp(x - max) / sum`` along ``axis`` (default last;
+    TF's kernel multiplies by the sum's reciprocal: within an ulp)."""
     x = native(logits)
     check("nn.softmax", x)
-    a = _softmax_axis(x, axis)
-    shifted = ops.exp(ops.subtract(x, ops.max(x, axis=a, keepdims=True)))
-    return wrap(ops.divide(shifted, ops.sum(shifted, axis=a, keepdims=True)))
+    return wrap(ops.nn.softmax(x, axis=_softmax_axis(x, axis)))
 
 
 def log_softmax(logits: Any, axis: Any = None, name: Any = None) -> Any:
+    """tf.nn.log_softmax: core's log_softmax, ``(x - max) - log(sum(exp(x - max)))``."""
     x = native(logits)
     check("nn.log_softmax", x)
-    a = _softmax_axis(x, axis)
-    shifted = ops.subtract(x, ops.max(x, axis=a, keepdims=True))
-    return wrap(ops.subtract(shifted, ops.log(ops.sum(ops.exp(shifted), axis=a, keepdims=True))))
+    return wrap(ops.nn.log_softmax(x, axis=_softmax_axis(x, axis)))
 
 
 def l2_normalize(x: Any, axis: Any = None, epsilon: float = 1e-12, name: Any = None,

@@ -456,17 +456,18 @@ def prelu(x: tf.Tensor, weight: tf.Tensor) -> tf.Tensor:
 
 
 @_real
+@direct(tf.nn.softmax, keywords=("axis",))
 def softmax(x: tf.Tensor, axis: int = -1) -> tf.Tensor:
-    x = _float(x)
-    e = tf.exp(x - tf.reduce_max(x, axis=axis, keepdims=True))
-    return e / tf.reduce_sum(e, axis=axis, keepdims=True)
+    # tensorflow's kernel: exp(x - max) times the reciprocal of its sum (within an ulp of
+    # the quotient the other backends compute; one kernel instead of five ops)
+    return tf.nn.softmax(_float(x), axis=axis)
 
 
 @_real
+@direct(tf.nn.log_softmax, keywords=("axis",))
 def log_softmax(x: tf.Tensor, axis: int = -1) -> tf.Tensor:
-    x = _float(x)
-    shifted = x - tf.reduce_max(x, axis=axis, keepdims=True)
-    return shifted - tf.math.log(tf.reduce_sum(tf.exp(shifted), axis=axis, keepdims=True))
+    # tensorflow's kernel: (x - max) - log(sum(exp(x - max)))
+    return tf.nn.log_softmax(_float(x), axis=axis)
 
 
 # ---------------------------------------------------------------------------------------
