@@ -208,7 +208,9 @@ class Tensor(FrontendArray):
         if value is None or type(self) is not Tensor:
             view = self._make_view(forward, inverse)  # subclasses may make views their way
         else:
-            view = self._view_from(value, forward, inverse)
+            view = FrontendArray._view_from(self, value, forward, inverse)
+            view._leaf = None
+            view.grad = None
         view._view_strides = strides
         return view
 

@@ -186,13 +186,6 @@ def shape_args(args: tuple[Any, ...], name: str = "size") -> tuple[int, ...]:
 # ---------------------------------------------------------------------------------------
 
 
-def _reshaper(shape: tuple[int, ...]) -> Any:
-    def forward(value: Any) -> Any:
-        return ops.reshape(value, shape)
-
-    return forward
-
-
 def _unreshaper(shape: tuple[int, ...]) -> Any:
     def inverse(old: Any, new: Any) -> Any:
         return ops.reshape(new, shape)
@@ -204,12 +197,23 @@ def shape_view(tensor: Any, shape: tuple[int, ...], strides: tuple[int, ...] | N
     """A view with the same elements in a new shape (view, reshape, squeeze, unsqueeze,
     flatten, unflatten); ``strides`` None: contiguous."""
     native = tensor.native
-    return tensor._view(
-        _reshaper(shape),
-        _unreshaper(tuple(native.shape)),
-        strides,
-        ops.reshape(native, shape),
-    )
+    return _reshaped(tensor, native, shape, tuple(native.shape), strides)
+
+
+def _reshaped(
+    tensor: Any,
+    native: Any,
+    shape: tuple[int, ...],
+    old_shape: tuple[int, ...],
+    strides: tuple[int, ...] | None,
+) -> Any:
+    def forward(value: Any) -> Any:
+        return ops.reshape(value, shape)
+
+    def inverse(old: Any, new: Any) -> Any:
+        return ops.reshape(new, old_shape)
+
+    return tensor._view(forward, inverse, strides, ops.reshape(native, shape))
 
 
 def _view_strides(
@@ -226,7 +230,8 @@ def _view_strides(
 
 def view(tensor: Any, shape: Sequence[int]) -> Any:
     """``tensor.view(shape)``: torch's RuntimeError where the strides don't allow it."""
-    old_shape = tuple(tensor.native.shape)
+    native = tensor.native
+    old_shape = tuple(native.shape)
     new_shape = infer_size(shape, math.prod(old_shape))
     strides = _view_strides(tensor, old_shape, new_shape)
     if strides is False:
@@ -234,17 +239,18 @@ def view(tensor: Any, shape: Sequence[int]) -> Any:
             "view size is not compatible with input tensor's size and stride (at least one "
             "dimension spans across two contiguous subspaces). Use .reshape(...) instead."
         )
-    return shape_view(tensor, new_shape, strides)
+    return _reshaped(tensor, native, new_shape, old_shape, strides)
 
 
 def reshape(tensor: Any, shape: Sequence[int]) -> Any:
     """A view where torch's ``view`` would succeed, otherwise a contiguous copy."""
-    old_shape = tuple(tensor.native.shape)
+    native = tensor.native
+    old_shape = tuple(native.shape)
     new_shape = infer_size(shape, math.prod(old_shape))
     strides = _view_strides(tensor, old_shape, new_shape)
     if strides is False:
-        return type(tensor)._from_native(ops.reshape(tensor.native, new_shape))
-    return shape_view(tensor, new_shape, strides)
+        return type(tensor)._from_native(ops.reshape(native, new_shape))
+    return _reshaped(tensor, native, new_shape, old_shape, strides)
 
 
 def normalize_dims(dims: Sequence[int], ndim: int) -> tuple[int, ...]:
@@ -384,41 +390,43 @@ def expand(tensor: Any, sizes: Sequence[int]) -> Any:
 
 
 def squeeze(tensor: Any, dims: Sequence[int] | None) -> Any:
-    shape, strides = tuple(tensor.shape), tensor._strides()
+    native = tensor.native
+    shape = tuple(native.shape)
     if dims is None:
         keep = [d for d in range(len(shape)) if shape[d] != 1]
     else:
         drop = {normalize_dim(d, len(shape)) for d in dims}
         keep = [d for d in range(len(shape)) if d not in drop or shape[d] != 1]
-    return shape_view(tensor, tuple(shape[d] for d in keep), tuple(strides[d] for d in keep))
+    strides = None  # size-1 dimensions of a contiguous tensor don't count in its strides
+    if getattr(tensor, "_view_strides", None) is not None:
+        strides = tensor._strides()
+        strides = tuple([strides[d] for d in keep])
+    return _reshaped(tensor, native, tuple([shape[d] for d in keep]), shape, strides)
 
 
 def unsqueeze(tensor: Any, dim: int) -> Any:
-    shape, strides = list(tensor.shape), list(tensor._strides())
+    native = tensor.native
+    shape = tuple(native.shape)
     dim = normalize_dim(dim, len(shape) + 1)
-    stride = shape[dim] * strides[dim] if dim < len(shape) else 1
-    shape.insert(dim, 1)
-    strides.insert(dim, stride)
-    return shape_view(tensor, tuple(shape), tuple(strides))
+    new_shape = (*shape[:dim], 1, *shape[dim:])
+    strides = None
+    if getattr(tensor, "_view_strides", None) is not None or 0 in shape:
+        strides = list(tensor._strides())
+        strides.insert(dim, shape[dim] * strides[dim] if dim < len(shape) else 1)
+        strides = tuple(strides)
+    return _reshaped(tensor, native, new_shape, shape, strides)
 
 
-def _getter(key: tuple[Any, ...]) -> Any:
+def _item_view(tensor: Any, native: Any, key: tuple[Any, ...], strides: Any) -> Any:
+    """The view ``tensor[key]`` of a normalized basic key (``native``: the tensor's value)."""
+
     def forward(value: Any) -> Any:
         return ops.get_item(value, key)
 
-    return forward
-
-
-def _setter(key: tuple[Any, ...]) -> Any:
     def inverse(old: Any, new: Any) -> Any:
         return ops.set_item(old, key, new)
 
-    return inverse
-
-
-def _item_view(tensor: Any, native: Any, key: tuple[Any, ...], strides: tuple[int, ...]) -> Any:
-    """The view ``tensor[key]`` of a normalized basic key."""
-    return tensor._view(_getter(key), _setter(key), strides, ops.get_item(native, key))
+    return tensor._view(forward, inverse, strides, ops.get_item(native, key))
 
 
 def slice_view(tensor: Any, dim: int, start: int, stop: int, step: int = 1) -> Any:
@@ -553,28 +561,26 @@ def _normal_slice(entry: slice, extent: int) -> tuple[slice, int]:
     return slice(start, start + length * step, step), length
 
 
-def _simple_key(tensor: Any, native: Any, key: Any) -> tuple[tuple[Any, ...], tuple] | None:
+def _simple_key(tensor: Any, native: Any, key: Any) -> tuple[tuple[Any, ...], Any] | None:
     """The common keys (an int, a slice, or a tuple of them, in range, steps positive):
-    the normalized basic key and the view's strides, with none of :func:`parse_key`'s
-    general work; None for every other key (which :func:`parse_key` then handles,
-    errors included)."""
+    the normalized basic key and the view's strides (for a contiguous tensor, a function
+    computing them), with none of :func:`parse_key`'s general work; None for every other
+    key (which :func:`parse_key` then handles, errors included)."""
     kind = type(key)
-    if kind is tuple:
-        entries = key
-    elif kind is builtins.int or kind is slice:
+    if kind is builtins.int or kind is slice:
         entries = (key,)
+    elif kind is tuple:
+        entries = key
     else:
         return None
     shape = native.shape
     if len(entries) > len(shape):
         return None
-    in_strides = tensor._strides()
     basic = []
-    out_strides = []
     for dim, entry in enumerate(entries):
         kind = type(entry)
-        extent = shape[dim]
         if kind is builtins.int:
+            extent = shape[dim]
             if not -extent <= entry < extent:
                 return None
             basic.append(entry if entry >= 0 else entry + extent)
@@ -586,12 +592,24 @@ def _simple_key(tensor: Any, native: Any, key: Any) -> tuple[tuple[Any, ...], tu
                 and (entry.stop is None or type(entry.stop) is builtins.int)
             ):
                 return None
-            normal = _normal_slice(entry, extent)[0]
-            basic.append(normal)
-            out_strides.append(in_strides[dim] * normal.step)
+            basic.append(_normal_slice(entry, shape[dim])[0])
         else:
             return None
-    return tuple(basic), (*out_strides, *in_strides[len(entries) :])
+    basic = tuple(basic)
+    if getattr(tensor, "_view_strides", None) is None:
+        return basic, functools.partial(_contiguous_key_strides, shape, basic)
+    return basic, _key_strides(tensor._strides(), basic)
+
+
+def _key_strides(strides: tuple[int, ...], key: tuple[Any, ...]) -> tuple[int, ...]:
+    """The strides of the view ``[key]`` (a normalized key of ints and slices) of a tensor
+    of ``strides``."""
+    out = [stride * entry.step for stride, entry in zip(strides, key) if type(entry) is slice]
+    return (*out, *strides[len(key) :])
+
+
+def _contiguous_key_strides(shape: tuple[int, ...], key: tuple[Any, ...]) -> tuple[int, ...]:
+    return _key_strides(contiguous_strides(shape), key)
 
 
 def parse_key(tensor: Any, key: Any) -> tuple[tuple[Any, ...] | None, tuple, tuple | None]:
@@ -748,6 +766,8 @@ def getitem(tensor: Any, key: Any) -> Any:
 def _broadcast_value(value: Any, shape: tuple[int, ...], advanced: builtins.bool) -> Any:
     """``value`` stripped of leading ones and broadcast to ``shape``, torch's errors."""
     value_shape = tuple(value.shape)
+    if value_shape == shape:
+        return value
     stripped = value_shape
     while len(stripped) > len(shape) and stripped[0] == 1:
         stripped = stripped[1:]
@@ -849,17 +869,28 @@ def _overflows(value: Any, dtype: core.Dtype) -> builtins.bool:
         if value.imag:
             return True
         value = value.real
+    low, highest = _range(dtype)
     if dtype.kind in "iu":
-        info = numpy.iinfo(str(dtype))
         if type(value) is builtins.float:
-            return value != value or math.isinf(value) or not info.min <= value <= info.max
-        low = -builtins.int(info.max) if dtype.kind == "u" else builtins.int(info.min)
-        return not low <= value <= builtins.int(info.max)
+            return value != value or math.isinf(value) or not low <= value <= highest
+        if dtype.kind == "u":
+            low = -highest
+        return not low <= value <= highest
     if math.isinf(value) or value != value:
         return False
-    finfo = {"bfloat16": 3.3895313892515355e38, "float16": 65504.0}.get(dtype)
-    highest = finfo if finfo is not None else float(numpy.finfo(str(dtype)).max)
     return not -highest <= value <= highest
+
+
+@functools.cache
+def _range(dtype: core.Dtype) -> tuple[Any, Any]:
+    """The lowest and highest finite values of a real ``dtype`` (Python ints or floats)."""
+    if dtype.kind in "iu":
+        info = numpy.iinfo(str(dtype))
+        return builtins.int(info.min), builtins.int(info.max)
+    highest = {"bfloat16": 3.3895313892515355e38, "float16": 65504.0}.get(dtype)
+    if highest is None:
+        highest = builtins.float(numpy.finfo(str(dtype)).max)
+    return -highest, highest
 
 
 def checked_scalar(value: Any, dtype: core.Dtype) -> Any:
