@@ -379,6 +379,7 @@ def mean_native(x: Any, dim: Any, keepdim: bool) -> Any:
     return accumulate_low(lambda v: reduce(ops.mean, v, dim, keepdim), x)
 
 
+@fast("mean", "input", keywords={"dim": "axis", "keepdim": "keepdims"})
 @torch_function("input")
 def mean(
     input: Tensor,

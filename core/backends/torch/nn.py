@@ -28,6 +28,7 @@ from core.backends._nn_common import (
     _window_index,
 )
 from core.backends.torch import core_dtypes, native_dtypes, promote, version
+from core.registry import specs
 from core.support import with_unsupported_dtypes
 
 _real = with_unsupported_dtypes({f"{version} and below": ("complex",)}, version)
@@ -37,6 +38,9 @@ def _float(x: torch.Tensor) -> torch.Tensor:
     if x.is_floating_point():
         return x
     return x.to(native_dtypes[dtypes.default_float_dtype()])
+
+
+_NOT_FLOAT = frozenset(dtype for dtype in native_dtypes.values() if not dtype.is_floating_point)
 
 
 def _floats(*values: Any) -> tuple[torch.Tensor | None, ...]:
@@ -55,13 +59,24 @@ def _spatial_call(name: str, x: torch.Tensor) -> Any:
 # ---------------------------------------------------------------------------------------
 # linear layers and convolution
 # ---------------------------------------------------------------------------------------
-@_real
-def linear(x: torch.Tensor, weight: torch.Tensor, bias: torch.Tensor | None = None) -> torch.Tensor:
-    x, weight, bias = _floats(x, weight, bias)
+def _linear_kernel(
+    x: torch.Tensor, weight: torch.Tensor, bias: torch.Tensor | None = None
+) -> torch.Tensor:
+    """F.linear for a matrix ``weight`` (core's linear refuses a vector one; torch takes it)."""
+    if weight.ndim != 2:
+        raise ValueError("core.nn.linear: the general path decides")
     return F.linear(x, weight, bias)
 
 
-linear.partial_mixed_handler = lambda x, weight, *a, **k: weight.ndim == 2
+@_real
+@direct(_linear_kernel)
+def linear(x: torch.Tensor, weight: torch.Tensor, bias: torch.Tensor | None = None) -> torch.Tensor:
+    if weight.ndim != 2:  # a batch of matrices: core's composition
+        return specs()["nn.linear"].reference(x, weight, bias)
+    dtype = x.dtype
+    if weight.dtype != dtype or (bias is not None and bias.dtype != dtype) or dtype in _NOT_FLOAT:
+        x, weight, bias = _floats(x, weight, bias)
+    return F.linear(x, weight, bias)
 
 
 @_real
@@ -372,7 +387,13 @@ def prelu(x: torch.Tensor, weight: torch.Tensor) -> torch.Tensor:
     return F.prelu(x, weight.reshape(-1))
 
 
+def _softmax_kernel(x: torch.Tensor, axis: int = -1) -> torch.Tensor:
+    """torch.softmax with core's default axis (torch's has none)."""
+    return torch.softmax(x, axis)
+
+
 @_real
+@direct(_softmax_kernel, keywords=("axis",))
 def softmax(x: torch.Tensor, axis: int = -1) -> torch.Tensor:
     return F.softmax(_float(x), dim=axis)
 

@@ -209,10 +209,24 @@ def _mean_parts(x: torch.Tensor, axis: Any) -> tuple[torch.Tensor, tuple[int, ..
     return values, axes, _count(tuple(x.shape), axes), result
 
 
+_MEAN_DTYPES = (torch.float32, torch.float64)
+
+
+def _mean_kernel(x: torch.Tensor, axis: Any = None, keepdims: bool = False) -> torch.Tensor:
+    """torch.mean where it means what core's mean means (torch reads ``axis=()`` as every
+    axis and takes axis 0 of a 0-d tensor; core reduces nothing, and raises)."""
+    if axis is not None and (axis == () or not x.ndim):
+        raise ValueError("core.mean: the general path decides")
+    return torch.mean(x, axis, keepdims)
+
+
+@direct(_mean_kernel, keywords=("axis", "keepdims"))
 def mean(
     x: torch.Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
 ) -> torch.Tensor:
     values, axes, count, result = _mean_parts(x, axis)
+    if axes and values.dtype in _MEAN_DTYPES:  # torch's mean: the sum divided by the count
+        return torch.mean(values, axes, keepdims).to(native_dtypes[result])
     return (_sum_over(values, axes, keepdims) / count).to(native_dtypes[result])
 
 

@@ -384,7 +384,15 @@ def softmax(
     """exp(x) / sum(exp(x)) along ``dim`` (torch's legacy choice when None), in ``dtype``."""
     if dim is None:
         dim = _softmax_dim("softmax", input.ndim)
-    return special.softmax(input, dim, dtype=dtype)
+    return _softmax(input, dim, dtype)
+
+
+@fast("nn.softmax", "input", keywords={"dim": "axis"})
+def _softmax(input: Tensor, dim: int = -1, dtype: Any = None) -> Tensor:
+    """torch.special.softmax with core's default axis, so that the fast path may take
+    ``dim`` (``softmax``'s default, None, means torch's legacy choice instead; here None
+    is the last axis, as some backends' kernels read it)."""
+    return special.softmax(input, -1 if dim is None else dim, dtype=dtype)
 
 
 def log_softmax(
@@ -413,7 +421,9 @@ def softmin(
 @torch_function("input", "weight", "bias")
 def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     """input @ weight.T + bias."""
-    _no_bool("addmm_impl_cpu_", input)
+    kind = _dtype_of(input).kind
+    if kind == "b":
+        _no_bool("addmm_impl_cpu_", input)
     if len(weight.shape) == 1:
         y = ops.matmul(input, weight)
         return y if bias is None else ops.add(y, bias)
@@ -423,7 +433,7 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
             f"mat1 and mat2 shapes cannot be multiplied ({rows}x{input.shape[-1]} and "
             f"{weight.shape[-1]}x{weight.shape[0]})"
         )
-    if _dtype_of(input).kind != "f":  # core's linear is float-only; torch keeps integers
+    if kind != "f":  # core's linear is float-only; torch keeps integers
         y = ops.matmul(input, ops.matrix_transpose(weight))
         return y if bias is None else ops.add(y, bias)
     return ops.nn.linear(input, weight, bias)
