@@ -56,10 +56,23 @@ promote = make_promote(core_dtypes, native_dtypes, _cast, _scalar)
 """``promote(*values)``: native arrays and scalars cast to core's common dtype."""
 
 
-def reduce_axes(axes: tuple[int, ...], ndim: int) -> list[int] | None:
+def reduce_axes(axes: tuple[int, ...], ndim: int) -> int | numpy.ndarray | None:
     """tensorflow's ``axis`` argument for reducing ``axes``: None for all of them (a full
-    reduction with the axes named runs at half the speed)."""
-    return None if len(axes) == ndim else list(axes)
+    reduction with the axes named runs at half the speed), an int for one, else an int32
+    numpy array (tf converts a Python list to a tensor on its slow path, several times the
+    cost of a small reduction)."""
+    if len(axes) == ndim:
+        return None
+    return axes[0] if len(axes) == 1 else int_vector(axes)
+
+
+def int_vector(values: Any) -> numpy.ndarray:
+    """A shape, a permutation or axes as the argument tf's ops take fastest (an int32 or,
+    past int32's range, int64 numpy array: a Python list or tuple takes tf's slow path)."""
+    try:
+        return numpy.array(values, dtype=numpy.int32)
+    except OverflowError:
+        return numpy.array(values, dtype=numpy.int64)
 
 
 def has_gpu() -> bool:

@@ -12,7 +12,7 @@ from typing import Any
 import numpy
 import tensorflow as tf
 
-from core.backends.tensorflow import promote
+from core.backends.tensorflow import int_vector, promote
 from core.ops.manipulation import _axes, _expanded_shape, _squeezed_shape, _tile_plan
 
 _SIGNED = {tf.uint16: tf.int16}
@@ -60,7 +60,7 @@ def flip(x: tf.Tensor, /, *, axis: int | tuple[int, ...] | None = None) -> tf.Te
 
 
 def permute_dims(x: tf.Tensor, /, axes: tuple[int, ...]) -> tf.Tensor:
-    return tf.transpose(x, tuple(axes))
+    return tf.transpose(x, int_vector(axes))
 
 
 def repeat(x: tf.Tensor, repeats: Any, /, *, axis: int | None = None) -> tf.Tensor:
@@ -77,7 +77,7 @@ def repeat(x: tf.Tensor, repeats: Any, /, *, axis: int | None = None) -> tf.Tens
 
 
 def reshape(x: tf.Tensor, /, shape: Sequence[int], *, copy: bool | None = None) -> tf.Tensor:
-    result = tf.reshape(x, tuple(int(extent) for extent in shape))
+    result = tf.reshape(x, int_vector(shape))
     return tf.identity(result) if copy else result
 
 
