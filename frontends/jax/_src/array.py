@@ -32,22 +32,54 @@ def to_host(value: Any) -> numpy.ndarray:
 
 class Array(FrontendArray):
     """``jax.Array``. ``weak_type`` is JAX's flag (True for values made from Python
-    scalars, as ``repr`` shows)."""
+    scalars, as ``repr`` shows).
 
-    __slots__ = ("_dtype", "weak_type")
+    A weak array's class is :class:`WeakArray`, a subclass that changes nothing else
+    (``weak_type`` reads and sets the class): the shared fast paths
+    (:mod:`frontends.base.fastpath`) take arrays of the exact type ``Array`` only, so
+    every weak input takes the general path, which gives the result's weak flag."""
+
+    __slots__ = ("_dtype",)
     __array_priority__ = 100
 
     def __init__(self, value: Any, weak_type: bool = False) -> None:
         super().__init__(value)
         self._dtype = core.as_core_dtype(self._value.dtype)
-        self.weak_type = weak_type
+        if weak_type:
+            self.weak_type = True
+
+    @classmethod
+    def _from_native(cls, value: Any) -> Array:
+        """A strong array around a native value (the fast paths' results; subclasses
+        other than :class:`WeakArray`, such as PRNG key arrays, keep their class)."""
+        array = object.__new__(cls if cls is not WeakArray else Array)
+        array._value = value
+        array._root = None
+        array._chain = ()
+        array._version = 0
+        array._dtype = core.as_core_dtype(value.dtype)
+        return array
 
     @classmethod
     def _wrap(cls, value: Any, weak_type: bool = False, dtype: Any = None) -> Array:
-        array = cls._from_native(value)
+        if cls is Array or cls is WeakArray:
+            cls = WeakArray if weak_type else Array
+        array = object.__new__(cls)
+        array._value = value
+        array._root = None
+        array._chain = ()
+        array._version = 0
         array._dtype = core.as_core_dtype(value.dtype) if dtype is None else dtype
-        array.weak_type = weak_type
         return array
+
+    @property
+    def weak_type(self) -> bool:
+        return False
+
+    @weak_type.setter
+    def weak_type(self, weak: bool) -> None:
+        if type(self) is Array or type(self) is WeakArray:  # (key arrays are never weak)
+            self.__class__ = WeakArray if weak else Array
 
     # ----------------------------------------------------------------- metadata
     @property
@@ -302,6 +334,21 @@ class Array(FrontendArray):
 
     def __ge__(self, other: Any) -> Array:
         return _binary(ops.greater_equal, self, other, compare=True)
+
+
+class WeakArray(Array):
+    """A weakly typed :class:`Array` (``weak_type`` True); see :class:`Array`."""
+
+    __slots__ = ()
+
+    @property
+    def weak_type(self) -> bool:
+        return True
+
+    @weak_type.setter
+    def weak_type(self, weak: bool) -> None:
+        if type(self) is Array or type(self) is WeakArray:  # (key arrays are never weak)
+            self.__class__ = WeakArray if weak else Array
 
 
 def _bitwise(integer_op: Callable, bool_op: Callable) -> Callable:
@@ -675,3 +722,25 @@ Array.__copy__ = lambda self: self.copy()
 Array.__deepcopy__ = lambda self, memo: self.copy()
 Array.__rlshift__ = lambda self, other: _binary(ops.bitwise_left_shift, other, self)
 Array.__rrshift__ = lambda self, other: _binary(ops.bitwise_right_shift, other, self)
+
+
+def _fast_operators() -> None:
+    """The operators whose common case is one core function get the shared fast path
+    (``x + y``, ``x * 2.0``: the backend's kernel straight); ``__radd__``/``__rmul__``
+    too, as addition and multiplication commute."""
+    from frontends.jax._src.fast import fast
+
+    binary = (
+        ("add", "add"), ("radd", "add"), ("sub", "subtract"), ("mul", "multiply"),
+        ("rmul", "multiply"), ("truediv", "divide"), ("eq", "equal"), ("ne", "not_equal"),
+        ("lt", "less"), ("le", "less_equal"), ("gt", "greater"), ("ge", "greater_equal"),
+    )  # fmt: skip
+    for name, kernel in binary:
+        method = Array.__dict__[f"__{name}__"]
+        setattr(Array, f"__{name}__", fast(kernel, "self", "other")(method))
+    Array.__matmul__ = fast("matmul", "self", "other", scalars=False)(Array.__matmul__)
+    Array.__neg__ = fast("negative", "self")(Array.__neg__)
+    Array.__abs__ = fast("abs", "self")(Array.__abs__)
+
+
+_fast_operators()

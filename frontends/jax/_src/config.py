@@ -40,6 +40,8 @@ class Config:
         if name == "jax_numpy_dtype_promotion" and value not in ("standard", "strict"):
             raise ValueError(f"Unrecognized type promotion setting: {value!r}")
         self._values[name] = value
+        if name == "jax_enable_x64":
+            _x64_changed()
 
     def __getattr__(self, name: str) -> Any:
         try:
@@ -68,7 +70,16 @@ def enable_x64(new_val: bool = True) -> Iterator[None]:
     """``jax.experimental.enable_x64``: the frontend's x64 mode inside a ``with`` block."""
     old = config._values["jax_enable_x64"]
     config._values["jax_enable_x64"] = bool(new_val)
+    _x64_changed()
     try:
         yield
     finally:
         config._values["jax_enable_x64"] = old
+        _x64_changed()
+
+
+def _x64_changed() -> None:
+    """The fast paths' dtypes depend on the mode (float64 narrows with x64 off)."""
+    from frontends.jax._src.fast import x64_changed
+
+    x64_changed()

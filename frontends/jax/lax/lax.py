@@ -18,6 +18,7 @@ import core
 from core import native as ops
 from frontends.jax._src import dtypes as jdt
 from frontends.jax._src.array import Array
+from frontends.jax._src.fast import fast
 from frontends.jax.lax._base import (
     all_weak,
     asarray,
@@ -39,6 +40,7 @@ def _late(name: str) -> Any:
         return getattr(ops, name)(*args, **kwargs)
 
     call.__name__ = name
+    call.core_name = name  # type: ignore[attr-defined]
     return call
 
 
@@ -72,7 +74,8 @@ def _unary(name: str, fn: Callable[[Any], Any], kinds: str, doc: str | None = No
 
     op.__name__ = op.__qualname__ = name
     op.__doc__ = doc or f"``lax.{name}``."
-    return op
+    core_name = getattr(fn, "core_name", None)
+    return fast(core_name, "x", scalars=False)(op) if core_name else op
 
 
 def _binary(
@@ -120,6 +123,9 @@ def _bitwise_not(x: Any) -> Any:
 
 def _logistic(x: Any) -> Any:
     return ops.sigmoid(x)
+
+
+_logistic.core_name = "sigmoid"  # type: ignore[attr-defined]
 
 
 def _abs(x: Any) -> Any:

@@ -19,6 +19,7 @@ import core
 from core import native as ops
 from frontends.jax._src import dtypes as jdt
 from frontends.jax._src.array import Array
+from frontends.jax._src.fast import fast
 from frontends.jax.lax._base import asarray, canonical_dtype, fresh_untracked
 from frontends.jax.scipy._promote import axes as _axes
 from frontends.jax.scipy._promote import promote_args, promote_args_inexact
@@ -48,11 +49,14 @@ def _f(name: str, x: Any) -> Array:
 
 
 # --------------------------------------------------------------------- activations
+@fast("nn.relu", "x", scalars=False)
 def relu(x: Any) -> Array:
     """``jax.nn.relu``: max(x, 0) in x's dtype (integers stay integers)."""
     (a,) = promote_args("relu", x)
     if a._dtype == "bool":
         raise TypeError("relu does not accept dtype bool")
+    if a._dtype.kind == "f":  # core's relu: its fast path's kernel, bit for bit
+        return _w(ops.nn.relu(a.native), a)
     return _w(ops.maximum(a.native, _c(0, a)), a)
 
 
@@ -68,6 +72,7 @@ def identity(x: Any) -> Array:
     return a
 
 
+@fast("sigmoid", "x", scalars=False)
 def sigmoid(x: Any) -> Array:
     """``jax.nn.sigmoid``: ``lax.logistic`` (no promotion: integers raise, as in JAX)."""
     from frontends.jax import lax

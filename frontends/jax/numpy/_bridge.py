@@ -208,6 +208,7 @@ def from_numpy(
     promote_slots = [(n, positions.get(n)) for n in promote_names]
     sequence_set = frozenset(sequences)
     has_out = "out" in signature.parameters
+    out_slot = ("out", positions.get("out"))
     label = _jax_name(name)
 
     def get(args: list[Any], kwargs: dict[str, Any], slot: tuple[str, int | None]) -> Any:
@@ -228,13 +229,14 @@ def from_numpy(
         extra = {k: kwargs.pop(k) for k in jax_kwargs if k in kwargs}
         precision = kwargs.pop("precision", None)  # noqa: F841 - XLA's, no effect here
         preferred = kwargs.pop("preferred_element_type", None)
-        if kwargs.get("out") is not None:
+        args = list(args)
+        out = get(args, kwargs, out_slot) if has_out else kwargs.get("out")
+        if out is not None and out is not _NOT_GIVEN:  # positional too: fast paths pass it
             raise NotImplementedError(f"The 'out' argument to {label} is not supported.")
         if has_out:
             kwargs.pop("out", None)
         if "dtype" in kwargs and kwargs["dtype"] is not None:
             kwargs["dtype"] = jdt.numpy_dtype(jdt.check_user_dtype(kwargs["dtype"], name))
-        args = list(args)
         for slot in array_slots:
             value = get(args, kwargs, slot)
             if value is _NOT_GIVEN or value is None:

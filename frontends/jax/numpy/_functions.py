@@ -14,6 +14,7 @@ eagerly (no jit-friendly path yet on the jax backend).
 from __future__ import annotations
 
 import builtins
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -23,7 +24,8 @@ import core
 from core import native as ops
 from frontends import numpy as _np
 from frontends.jax._src import dtypes as jdt
-from frontends.jax._src.array import Array
+from frontends.jax._src.array import Array, WeakArray
+from frontends.jax._src.fast import fast
 from frontends.jax.numpy._bridge import (
     as_array,
     check_arraylike,
@@ -372,16 +374,25 @@ def where(condition: Any, x: Any = None, y: Any = None, /, *, size: int | None =
         raise ValueError(
             "Either both or neither of the x and y arguments should be provided to jax.numpy.where, got {x} and {y}."
         )
-    check_arraylike("jnp.where", condition, x, y)
-    (xn, yn), dtype, weak = promote([x, y])
-    cond = native_of(condition)
+    kind = type(x)
+    if (
+        (kind is Array or kind is WeakArray)
+        and type(y) is kind
+        and x._dtype == y._dtype
+        and isinstance(condition, Array)
+    ):  # one dtype, one weak flag: no promotion
+        xn, yn, dtype, weak = x.native, y.native, x._dtype, kind is WeakArray
+        cond = condition.native
+    else:
+        check_arraylike("jnp.where", condition, x, y)
+        (xn, yn), dtype, weak = promote([x, y])
+        cond = native_of(condition)
     if core.as_core_dtype(cond.dtype) != core.bool:
         cond = ops.not_equal(cond, ops.zeros((), dtype=core.as_core_dtype(cond.dtype)))
-    shape = _numpy.broadcast_shapes(tuple(cond.shape), tuple(xn.shape), tuple(yn.shape))
-    out = ops.where(
-        ops.broadcast_to(cond, shape), ops.broadcast_to(xn, shape), ops.broadcast_to(yn, shape)
-    )
-    return Array._wrap(out, weak, dtype)
+    shapes = (tuple(cond.shape), tuple(xn.shape), tuple(yn.shape))
+    if shapes[0] != shapes[1] or shapes[0] != shapes[2]:
+        _numpy.broadcast_shapes(*shapes)  # JAX's ValueError for shapes that do not broadcast
+    return Array._wrap(ops.where(cond, xn, yn), weak, dtype)
 
 
 def clip(arr: Any = None, /, min: Any = None, max: Any = None, *, a: Any = None,
@@ -717,7 +728,17 @@ def build() -> dict[str, Any]:
     namespace["einsum_path"] = _einsum_path
     namespace["histogram2d"] = _counts_as_int("histogram2d")
     namespace["histogramdd"] = _counts_as_int("histogramdd")
+    for name in _FAST_REDUCTIONS:
+        namespace[name] = fast(
+            name, "a", keywords=_AXIS_KEYWORDS, signature=inspect.signature(namespace[name])
+        )(namespace[name])
     return namespace
+
+
+# reductions whose common case (float arrays, ``axis``/``keepdims`` static, the rest at
+# defaults) is the core function of the same name: the shared fast path
+_FAST_REDUCTIONS = ("sum", "mean")
+_AXIS_KEYWORDS = {"axis": "axis", "keepdims": "keepdims"}
 
 
 _ns = build()

@@ -11,13 +11,16 @@ the 14 functions JAX itself makes ``jnp.ufunc`` objects are :class:`ufunc` here.
 
 from __future__ import annotations
 
+import functools
+import inspect
 from collections.abc import Callable
 from typing import Any
 
 import core
 from core import native as ops
 from frontends.jax._src import dtypes as jdt
-from frontends.jax._src.array import Array
+from frontends.jax._src.array import Array, WeakArray
+from frontends.jax._src.fast import fast
 from frontends.jax.numpy._bridge import (
     as_array,
     check_arraylike,
@@ -66,10 +69,10 @@ def _elementwise(name: str, np_name: str, rule: str, nin: int) -> Callable[..., 
         if len(args) != nin:
             raise TypeError(f"{name}() takes {nin} positional arguments but {len(args)} were given")
         first = args[0]
-        if type(first) is Array and all(
-            type(a) is Array and a._dtype == first._dtype and a.weak_type == first.weak_type
-            for a in args
-        ):  # the common case: one dtype, no promotion
+        kind = type(first)
+        if (kind is Array or kind is WeakArray) and all(
+            type(a) is kind and a._dtype == first._dtype for a in args
+        ):  # one dtype, one weak flag: no promotion
             dtype, weak = first._dtype, first.weak_type
             if inexact and dtype.kind in "biu":
                 dtype = jdt.default_dtype("f")
@@ -110,7 +113,48 @@ def _elementwise(name: str, np_name: str, rule: str, nin: int) -> Callable[..., 
         f"``jnp.{name}``: numpy's ``{np_name}`` kernel under JAX's promotion ({rule})."
     )
     function.__module__ = "frontends.jax.numpy"
-    return function
+    core_name = _CORE_NAMES.get(np_name)
+    if core_name is None or name in _NIN:
+        return function
+    if name == "matmul":
+        return fast(core_name, "a", "b", scalars=False)(_matmul(function))
+    names = ("x",) if nin == 1 else ("x1", "x2")
+    signature = inspect.Signature(
+        [inspect.Parameter(n, inspect.Parameter.POSITIONAL_ONLY) for n in names]
+    )
+    return fast(core_name, *names, signature=signature)(function)
+
+
+def _matmul(product: Callable[..., Any]) -> Callable[..., Any]:
+    def matmul(
+        a: Any, b: Any, *, precision: Any = None, preferred_element_type: Any = None
+    ) -> Array:
+        """``jnp.matmul`` (``precision`` is XLA's and changes nothing on the CPU; a
+        ``preferred_element_type`` casts the product)."""
+        out = product(a, b)
+        if preferred_element_type is not None:
+            out = out.astype(preferred_element_type)
+        return out
+
+    matmul.__module__ = "frontends.jax.numpy"
+    return matmul
+
+
+# numpy ufunc -> the core function its kernel is on float32/float64 arrays (their common
+# case: ``fast``; tests/frontends/test_fastpath.py compares both paths bit for bit)
+_CORE_NAMES = {
+    "absolute": "abs", "arccos": "acos", "arccosh": "acosh", "arcsin": "asin",
+    "arcsinh": "asinh", "arctan": "atan", "arctanh": "atanh", "arctan2": "atan2",
+    "add": "add", "subtract": "subtract", "multiply": "multiply", "divide": "divide",
+    "copysign": "copysign", "cos": "cos", "cosh": "cosh", "sin": "sin", "sinh": "sinh",
+    "tan": "tan", "tanh": "tanh", "exp": "exp", "expm1": "expm1", "log": "log",
+    "log10": "log10", "log1p": "log1p", "log2": "log2", "logaddexp": "logaddexp",
+    "sqrt": "sqrt", "negative": "negative", "equal": "equal", "not_equal": "not_equal",
+    "greater": "greater", "greater_equal": "greater_equal", "less": "less",
+    "less_equal": "less_equal", "maximum": "maximum", "minimum": "minimum", "fmax": "fmax",
+    "fmin": "fmin", "fmod": "fmod", "heaviside": "heaviside", "hypot": "hypot",
+    "nextafter": "nextafter", "matmul": "matmul",
+}  # fmt: skip
 
 
 # name: (numpy ufunc, rule)
@@ -198,6 +242,7 @@ class ufunc:
     def __init__(self, name: str, function: Callable[..., Any], nin: int, identity: Any) -> None:
         self.__name__ = name
         self._function = function
+        self._general = getattr(function, "general", function)  # keywords, wrong counts
         self.nin = nin
         self.nout = 1
         self.nargs = nin
@@ -208,7 +253,9 @@ class ufunc:
         return f"<jnp.ufunc '{self.__name__}'>"
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return self._function(*args, **kwargs)
+        if kwargs or len(args) != self.nin:
+            return self._general(*args, **kwargs)
+        return self._function(*args)
 
     def __get__(self, instance: Any, owner: Any = None) -> Any:
         return self
@@ -298,8 +345,9 @@ def _as_numpy(value: Any) -> Any:
     return value
 
 
+@functools.cache
 def build() -> dict[str, Any]:
-    """Every elementwise jnp function, the 14 ufuncs as :class:`ufunc`."""
+    """Every elementwise jnp function, the 14 ufuncs as :class:`ufunc` (built once)."""
     namespace: dict[str, Any] = {"ldexp": ldexp}
     for name, (np_name, rule) in _RULES.items():
         if rule == "ldexp":
