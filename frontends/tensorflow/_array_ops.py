@@ -537,13 +537,11 @@ def where(condition: Any, x: Any = None, y: Any = None, name: Any = None) -> Ten
         raise _invalid(f"cannot compute SelectV2 as input #0(zero-based) was expected to be a "
                        f"bool tensor but is a {dtype_of(c)} tensor", "SelectV2")  # fmt: skip
     a, b = match_operands([x, y], "SelectV2")
-    try:
-        ops.broadcast_shapes(
-            builtins.tuple(c.shape), builtins.tuple(a.shape), builtins.tuple(b.shape)
-        )
+    try:  # with matched dtypes, only shapes that do not broadcast make core's where fail
+        result = ops.where(c, a, b)
     except Exception:
         raise _invalid("condition, then and else must be broadcastable", "SelectV2") from None
-    return wrap(ops.where(c, a, b))
+    return wrap(result)
 
 
 def boolean_mask(tensor: Any, mask: Any, axis: Any = None, name: str = "boolean_mask") -> Tensor:

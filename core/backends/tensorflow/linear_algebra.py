@@ -16,6 +16,7 @@ from core.backends.tensorflow import promote
 
 _VIA_INT64 = (tf.int8, tf.int16, tf.uint8, tf.uint16, tf.uint32, tf.uint64)
 _HALF = (tf.float16, tf.bfloat16)
+_ROUTES = {**dict.fromkeys(_HALF, "half"), tf.bool: "bool", **dict.fromkeys(_VIA_INT64, "int64")}
 
 
 def _products(function, *arrays: tf.Tensor) -> tf.Tensor:
@@ -23,19 +24,25 @@ def _products(function, *arrays: tf.Tensor) -> tf.Tensor:
     rounded back, the dtypes tensorflow cannot multiply computed in int64."""
     arrays = promote(*arrays)
     native = arrays[0].dtype
-    if native in _HALF:
+    route = _ROUTES.get(native)  # one hash (tf's DType compares in Python)
+    if route is None:
+        return function(*arrays)
+    if route == "half":
         return tf.cast(function(*(tf.cast(a, tf.float32) for a in arrays)), native)
-    if native == tf.bool:
+    if route == "bool":
         return tf.not_equal(function(*(tf.cast(a, tf.int64) for a in arrays)), 0)
-    if native in _VIA_INT64:
-        return tf.cast(function(*(tf.cast(a, tf.int64) for a in arrays)), native)
-    return function(*arrays)
+    return tf.cast(function(*(tf.cast(a, tf.int64) for a in arrays)), native)
 
 
 def _matmul(a: tf.Tensor, b: tf.Tensor) -> tf.Tensor:
-    if a.shape.rank == 0 or b.shape.rank == 0:
+    shape1, shape2 = a.shape, b.shape
+    rank1, rank2 = len(shape1), len(shape2)
+    if rank1 == 2 and rank2 == 2 and shape1[1] == shape2[0]:
+        # the MatMul op tf.linalg.matmul runs for two matrices, without its Python layers
+        return tf.raw_ops.MatMul(a=a, b=b)
+    if rank1 == 0 or rank2 == 0:
         raise ValueError("matmul does not take 0-d operands")
-    vector1, vector2 = a.shape.rank == 1, b.shape.rank == 1
+    vector1, vector2 = rank1 == 1, rank2 == 1
     if vector1:
         a = a[None, :]
     if vector2:
