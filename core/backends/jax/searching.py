@@ -59,4 +59,6 @@ def searchsorted(
 
 def where(condition: jax.Array, x1: jax.Array, x2: jax.Array, /) -> jax.Array:
     x1, x2 = promote(x1, x2)
-    return jnp.where(condition.astype(jnp.bool_), x1, x2)
+    if condition.dtype != jnp.bool_:
+        condition = condition.astype(jnp.bool_)
+    return jnp.where(condition, x1, x2)

@@ -34,16 +34,25 @@ def _ordered(x: jax.Array) -> jax.Array:
 
 
 def _compute(x: jax.Array, result: Dtype) -> jax.Array:
-    """``x`` cast to ``result`` and then to the dtype it accumulates in."""
+    """``x`` cast to ``result`` and then to the dtype it accumulates in (no cast, and no
+    dispatch, where it has that dtype already)."""
+    if x.dtype == native_dtypes[result] and result not in HALF_DTYPES and not x.weak_type:
+        return x
     values = astype(x, result)
     return values.astype(jnp.float32) if result in HALF_DTYPES else values
+
+
+def _as(x: jax.Array, result: Dtype) -> jax.Array:
+    """``x`` as a (strong) ``result`` array (no dispatch where it is one already)."""
+    native = native_dtypes[result]
+    return x if x.dtype == native and not x.weak_type else x.astype(native)
 
 
 def _sum_like(function: Any, x: jax.Array, axis: Any, dtype: Any, keepdims: bool) -> jax.Array:
     result = _sum_dtype(core_dtypes[x.dtype], dtype)
     values = _compute(x, result)
     out = function(values, axis=_axes(axis, x.ndim), keepdims=keepdims, dtype=values.dtype)
-    return out.astype(native_dtypes[result])
+    return _as(out, result)
 
 
 @direct(jnp.sum, keywords=("axis", "keepdims"))
@@ -94,7 +103,7 @@ def _cumulative(
         shape = list(out.shape)
         shape[axis] = 1
         out = jnp.concatenate([jnp.full(shape, initial, out.dtype), out], axis=axis)
-    return out.astype(native_dtypes[result])
+    return _as(out, result)
 
 
 def cumulative_sum(
@@ -187,7 +196,7 @@ def mean(
     x: jax.Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
 ) -> jax.Array:
     values, axes, _, result = _mean_parts(x, axis)
-    return _exact_mean(values, axes, keepdims).astype(native_dtypes[result])
+    return _as(_exact_mean(values, axes, keepdims), result)
 
 
 def nanmean(
@@ -198,7 +207,7 @@ def nanmean(
     values = jnp.where(missing, jnp.zeros((), values.dtype), values)
     count = jnp.sum(~missing, axis=axes, keepdims=keepdims, dtype=jnp.int64)
     out = divide(jnp.sum(values, axis=axes, keepdims=keepdims), count.astype(values.dtype))
-    return out.astype(native_dtypes[result])
+    return _as(out, result)
 
 
 def _variance(
@@ -253,7 +262,7 @@ def logsumexp(
         out = jnp.log(jnp.sum(jnp.exp(values - peak), axis=axes, keepdims=True)) + peak
     if not keepdims:
         out = jnp.squeeze(out, axes)
-    return out.astype(native_dtypes[result])
+    return _as(out, result)
 
 
 @with_unsupported_dtypes({"0.10 and below": ("complex",)}, version)
@@ -273,4 +282,4 @@ def median(
         out = jnp.where(jnp.isnan(last), last, (low + high) * jnp.asarray(0.5, values.dtype))
     if keepdims:
         out = out.reshape(_kept_shape(x.shape, axes))
-    return out.astype(native_dtypes[result])
+    return _as(out, result)
