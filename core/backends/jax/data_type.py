@@ -14,6 +14,6 @@ def astype(
     x: jax.Array, dtype: Any, /, *, copy: bool = True, device: str | None = None
 ) -> jax.Array:
     native = native_dtypes[dtype]
-    if jnp.iscomplexobj(x) and native.kind != "c":
+    if x.dtype.kind == "c" and native.kind != "c":
         x = jnp.real(x)
     return x.astype(native)

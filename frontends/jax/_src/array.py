@@ -453,6 +453,9 @@ def _index_key(key: Any, shape: tuple[int, ...], mode: str) -> tuple[Any, Any]:
 
 
 def _gather(array: Array, key: Any, mode: str, fill_value: Any) -> Array:
+    kind = type(key)
+    if kind is slice or (kind is int and mode == "clip"):  # core's checks are JAX's here
+        return Array._wrap(ops.get_item(array.native, key), array.weak_type, array._dtype)
     shape = array.shape
     native_key, arrays = _index_key(key, shape, mode)
     value = ops.get_item(array.native, native_key)

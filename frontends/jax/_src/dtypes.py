@@ -169,6 +169,9 @@ def to_core(dtype_like: Any) -> core.Dtype:
         return core.Dtype("complex128")
     if dtype_like is builtins.bool:
         return core.Dtype("bool")
+    known = getattr(dtype_like, "_core", None)  # jnp.float32 and the like
+    if type(known) is core.Dtype:
+        return known
     scalar = getattr(dtype_like, "dtype", None)
     if isinstance(scalar, numpy.dtype) and not hasattr(dtype_like, "shape"):
         dtype_like = scalar  # jnp.float32 and the like
