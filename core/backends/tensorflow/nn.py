@@ -459,7 +459,10 @@ def prelu(x: tf.Tensor, weight: tf.Tensor) -> tf.Tensor:
 @direct(tf.nn.softmax, keywords=("axis",))
 def softmax(x: tf.Tensor, axis: int = -1) -> tf.Tensor:
     # tensorflow's kernel: exp(x - max) times the reciprocal of its sum (within an ulp of
-    # the quotient the other backends compute; one kernel instead of five ops)
+    # the quotient the other backends compute; one kernel instead of five ops); along the
+    # last axis tf.nn.softmax is the Softmax op itself
+    if axis == -1 or axis == x.shape.rank - 1:
+        return tf.raw_ops.Softmax(logits=_float(x))
     return tf.nn.softmax(_float(x), axis=axis)
 
 
@@ -467,6 +470,8 @@ def softmax(x: tf.Tensor, axis: int = -1) -> tf.Tensor:
 @direct(tf.nn.log_softmax, keywords=("axis",))
 def log_softmax(x: tf.Tensor, axis: int = -1) -> tf.Tensor:
     # tensorflow's kernel: (x - max) - log(sum(exp(x - max)))
+    if axis == -1 or axis == x.shape.rank - 1:
+        return tf.raw_ops.LogSoftmax(logits=_float(x))
     return tf.nn.log_softmax(_float(x), axis=axis)
 
 

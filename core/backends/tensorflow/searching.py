@@ -91,6 +91,6 @@ def searchsorted(
 
 def where(condition: tf.Tensor, x1: tf.Tensor, x2: tf.Tensor, /) -> tf.Tensor:
     x1, x2 = promote(x1, x2)
-    if condition.dtype != tf.bool:
+    if condition.dtype is not tf.bool:  # tf's dtypes are interned
         condition = _nonzero_mask(condition)
-    return tf.where(condition, x1, x2)
+    return tf.raw_ops.SelectV2(condition=condition, t=x1, e=x2)  # tf.where's op
