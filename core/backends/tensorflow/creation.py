@@ -10,7 +10,7 @@ import tensorflow as tf
 
 from core import dtypes
 from core.backends import foreign_to_numpy, inferred_dtype
-from core.backends.tensorflow import core_dtypes, native_dtypes
+from core.backends.tensorflow import core_dtypes, int_vector, native_dtypes
 from core.ops.creation import (
     _arange_plan,
     _fill_scalar,
@@ -141,8 +141,16 @@ def meshgrid(*arrays: tf.Tensor, indexing: str = "xy") -> list[tf.Tensor]:
     return [tf.broadcast_to(tf.reshape(a, s), target) for a, s in zip(flat, shapes)]
 
 
+def _constant_fill(shape: int | Sequence[int], dtype: Any, value: int) -> tf.Tensor:
+    """tf.zeros/tf.ones: the Fill op of ``value``, with the shape as a numpy vector (tf's
+    own wrappers convert a Python shape on their slow path first)."""
+    native = native_dtypes[dtypes.default_dtype(dtype=dtype)]
+    scalar = numpy.array(value, dtype=native.as_numpy_dtype)
+    return tf.raw_ops.Fill(dims=int_vector(_shape(shape)), value=scalar)
+
+
 def ones(shape: int | Sequence[int], *, dtype: Any = None, device: str | None = None) -> tf.Tensor:
-    return tf.ones(_shape(shape), dtype=native_dtypes[dtypes.default_dtype(dtype=dtype)])
+    return _constant_fill(shape, dtype, 1)
 
 
 def ones_like(x: tf.Tensor, /, *, dtype: Any = None, device: str | None = None) -> tf.Tensor:
@@ -169,7 +177,7 @@ def triu(x: tf.Tensor, /, *, k: int = 0) -> tf.Tensor:
 
 
 def zeros(shape: int | Sequence[int], *, dtype: Any = None, device: str | None = None) -> tf.Tensor:
-    return tf.zeros(_shape(shape), dtype=native_dtypes[dtypes.default_dtype(dtype=dtype)])
+    return _constant_fill(shape, dtype, 0)
 
 
 def zeros_like(x: tf.Tensor, /, *, dtype: Any = None, device: str | None = None) -> tf.Tensor:
