@@ -398,7 +398,13 @@ def softmax(x: torch.Tensor, axis: int = -1) -> torch.Tensor:
     return F.softmax(_float(x), dim=axis)
 
 
+def _log_softmax_kernel(x: torch.Tensor, axis: int = -1) -> torch.Tensor:
+    """torch.log_softmax with core's default axis (torch's has none)."""
+    return torch.log_softmax(x, axis)
+
+
 @_real
+@direct(_log_softmax_kernel, keywords=("axis",))
 def log_softmax(x: torch.Tensor, axis: int = -1) -> torch.Tensor:
     return F.log_softmax(_float(x), dim=axis)
 

@@ -401,7 +401,13 @@ def log_softmax(
     """log(softmax(x)) along ``dim``, computed stably, in ``dtype``."""
     if dim is None:
         dim = _softmax_dim("log_softmax", input.ndim)
-    return special.log_softmax(input, dim, dtype=dtype)
+    return _log_softmax(input, dim, dtype)
+
+
+@fast("nn.log_softmax", "input", keywords={"dim": "axis"})
+def _log_softmax(input: Tensor, dim: int = -1, dtype: Any = None) -> Tensor:
+    """torch.special.log_softmax on the fast path, as :func:`_softmax`."""
+    return special.log_softmax(input, -1 if dim is None else dim, dtype=dtype)
 
 
 def softmin(
