@@ -60,7 +60,7 @@ def flip(x: tf.Tensor, /, *, axis: int | tuple[int, ...] | None = None) -> tf.Te
 
 
 def permute_dims(x: tf.Tensor, /, axes: tuple[int, ...]) -> tf.Tensor:
-    return tf.transpose(x, int_vector(axes))
+    return tf.raw_ops.Transpose(x=x, perm=int_vector(axes))  # tf.transpose's op
 
 
 def repeat(x: tf.Tensor, repeats: Any, /, *, axis: int | None = None) -> tf.Tensor:
@@ -77,7 +77,7 @@ def repeat(x: tf.Tensor, repeats: Any, /, *, axis: int | None = None) -> tf.Tens
 
 
 def reshape(x: tf.Tensor, /, shape: Sequence[int], *, copy: bool | None = None) -> tf.Tensor:
-    result = tf.reshape(x, int_vector(shape))
+    result = tf.raw_ops.Reshape(tensor=x, shape=int_vector(shape))  # tf.reshape's op
     return tf.identity(result) if copy else result
 
 
