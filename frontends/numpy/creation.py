@@ -32,8 +32,7 @@ __all__ = [
 _SCALARS = (builtins.bool, int, float, complex)
 
 
-def _wrap(native: Any) -> ndarray:
-    return ndarray._from_native(native)
+_wrap = ndarray._from_native
 
 
 def _shape(shape: Any) -> tuple[int, ...]:

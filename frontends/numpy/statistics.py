@@ -29,7 +29,7 @@ from core import native as ops
 from frontends.numpy._core import numerictypes as nt
 from frontends.numpy._core._conversion import as_native, as_scalar, to_host
 from frontends.numpy._core.multiarray import ndarray
-from frontends.numpy._frontend import ArrayLike, fast, numpy_function
+from frontends.numpy._frontend import ArrayLike, fast, numpy_backend_types, numpy_function
 from frontends.numpy.mathematical import (
     _axes,
     _correlate,
@@ -114,7 +114,9 @@ def _mean_native(
     return ops.astype(result, target) if _dt(result) != target else result
 
 
-@fast("mean", "a", keywords={"axis": "axis", "keepdims": "keepdims"})
+@fast(
+    "mean", "a", keywords={"axis": "axis", "keepdims": "keepdims"}, array_types=numpy_backend_types
+)
 @numpy_function(returns_scalars=True)
 def mean(
     a: ArrayLike,

@@ -18,6 +18,15 @@ would (one extra device-to-host read of a single bool per float ufunc call, skip
 all three are ``'ignore'``). ``under`` is never reported: an underflow leaves no trace in
 the values.
 
+A positional call (``np.add(x, y)``, ``np.exp(x)``) and the ndarray operators (``x + y``,
+``x > y``, ``m @ m``) on float32/float64 ndarrays of one dtype (Python int/float scalars
+after the first array) take the shared fast path (:mod:`frontends.base.fastpath`): the
+backend's direct kernel, once, with nothing around it. Ufuncs that report FP errors take
+it on the numpy backend only, where the kernels are numpy's ufuncs of the same names and
+report under numpy's error state themselves (such a warning names the frontend's
+generated function as its location rather than the caller's line); on the other backends
+they take the general path, which checks the values.
+
 The methods ``reduce``, ``accumulate``, ``reduceat``, ``outer`` and ``at`` follow numpy:
 ``add``/``multiply``/``maximum``/``minimum``/``logical_and``/``logical_or`` reduce through
 core's reductions, the other reorderable ufuncs by halving, the rest in order along the
@@ -39,13 +48,11 @@ from numpy._core import _ufunc_config as _numpy_config
 
 import core
 from core import native as ops
-from core import registry
 from frontends.base.array import FrontendArray
-from frontends.base.fastpath import fast_function
 from frontends.numpy._core import numerictypes as nt
 from frontends.numpy._core._conversion import as_native, as_scalar, to_host
 from frontends.numpy._core.multiarray import ndarray
-from frontends.numpy._frontend import fast_result, functions
+from frontends.numpy._frontend import fast, numpy_backend_types
 
 CHAR_DTYPES = {
     "?": core.bool, "b": core.int8, "B": core.uint8, "h": core.int16, "H": core.uint16,
@@ -146,22 +153,6 @@ def _finite_inputs(natives: list[Any]) -> Any:
 # ---------------------------------------------------------------------------------------
 _FAST_DTYPES = (core.float32, core.float64)
 _MISSING = object()
-# The exact array types the fast paths of ufuncs that report FP errors take: ndarray
-# while the numpy backend is active (its kernels are numpy's ufuncs of the same names,
-# which report under numpy's error state themselves), none elsewhere (the general path
-# checks the values there).
-_NUMPY_BACKEND_TYPES: set[type] = set()
-
-
-def _track_backend(state: Any) -> None:
-    if state.name == "numpy":
-        _NUMPY_BACKEND_TYPES.update(functions.fast_types)
-    else:
-        _NUMPY_BACKEND_TYPES.clear()
-
-
-registry.on_activate(_track_backend)
-_track_backend(core.current_backend())
 
 
 def _fast_eligible(u: ufunc) -> str | None:
@@ -184,15 +175,13 @@ def _fast_eligible(u: ufunc) -> str | None:
 def _fast(u: ufunc, general: Callable[..., Any], arrays: tuple[str, ...],
           signature: inspect.Signature | None = None) -> Callable[..., Any]:  # fmt: skip
     """``general`` (a call of ``u``) with the shared fast path in front."""
-    return fast_function(
-        general,
-        kernel=u._fast_kernel,
-        arrays=arrays,
-        array_types=_NUMPY_BACKEND_TYPES if u._fp_errors else functions.fast_types,
-        new=fast_result,
+    return fast(
+        u._fast_kernel,
+        *arrays,
         scalars=u.signature is None,
+        array_types=numpy_backend_types if u._fp_errors else None,
         signature=signature,
-    )
+    )(general)
 
 
 def _fast_ufunc(u: ufunc) -> Callable[..., Any] | None:
