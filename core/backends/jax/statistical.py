@@ -67,6 +67,7 @@ def sum(  # noqa: A001
     return _sum_like(jnp.sum, x, axis, dtype, keepdims)
 
 
+@direct(jnp.prod, keywords=("axis", "keepdims"))
 def prod(
     x: jax.Array,
     /,
@@ -152,6 +153,7 @@ def cummin(x: jax.Array, /, *, axis: int | None = None) -> CumulativeResult:
     return _cumulative_extreme(jax.lax.cummin, x, axis, "cummin")
 
 
+@direct(jnp.max, keywords=("axis", "keepdims"))
 def max(  # noqa: A001
     x: jax.Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
 ) -> jax.Array:
@@ -160,6 +162,7 @@ def max(  # noqa: A001
     return jnp.max(x, axis=axes, keepdims=keepdims)
 
 
+@direct(jnp.min, keywords=("axis", "keepdims"))
 def min(  # noqa: A001
     x: jax.Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
 ) -> jax.Array:

@@ -737,7 +737,7 @@ def build() -> dict[str, Any]:
 
 # reductions whose common case (float arrays, ``axis``/``keepdims`` static, the rest at
 # defaults) is the core function of the same name: the shared fast path
-_FAST_REDUCTIONS = ("sum", "mean")
+_FAST_REDUCTIONS = ("sum", "prod", "max", "min", "mean")
 _AXIS_KEYWORDS = {"axis": "axis", "keepdims": "keepdims"}
 
 
