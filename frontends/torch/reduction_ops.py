@@ -314,7 +314,7 @@ def _prod_all(x: Any, axis: Any, keepdims: bool) -> Any:
     return ops.prod(x, axis=axis, keepdims=keepdims)
 
 
-@fast("sum", "input")
+@fast("sum", "input", keywords={"dim": "axis", "keepdim": "keepdims"})
 @torch_function("input")
 def sum(
     input: Tensor,

@@ -94,7 +94,15 @@ def _sum_like(reduce: Any, x: torch.Tensor, axis: Any, dtype: Any, keepdims: boo
     return _from_arithmetic(out if out.dtype == values.dtype else out.to(values.dtype), result)
 
 
-@direct(torch.sum)
+def _sum_kernel(x: torch.Tensor, axis: Any = None, keepdims: bool = False) -> torch.Tensor:
+    """torch.sum where it means what core's sum means (as :func:`_mean_kernel`; a Python
+    frame more than torch.sum itself, for ``axis``/``keepdims`` on the fast path)."""
+    if axis is not None and (axis == () or not x.ndim):
+        raise ValueError("core.sum: the general path decides")
+    return torch.sum(x, axis, keepdims)
+
+
+@direct(_sum_kernel, keywords=("axis", "keepdims"))
 def sum(  # noqa: A001
     x: torch.Tensor,
     /,
