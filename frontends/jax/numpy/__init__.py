@@ -8,6 +8,12 @@ the other functions from numpy's native-level bodies (:mod:`._functions`), ``lin
 scalars), with JAX's lattice promotion, weak types and x64 mode (off by default); lists
 where JAX wants arrays raise JAX's TypeError. Left out: the float8/float6/float4 and
 int1/2/4 scalar types (core has no such dtypes).
+
+Speed: the common case of the elementwise functions, ``matmul``, ``sum``/``prod``/``max``/
+``min``/``mean`` (static ``axis``/``keepdims``) and the operators (strong float arrays of one
+dtype, Python scalars after the first) calls the backend's kernel straight
+(:mod:`frontends.jax._src.fast`). ``mean`` divides correctly rounded where JAX multiplies
+by the count's reciprocal (up to an ulp apart).
 """
 
 from __future__ import annotations
