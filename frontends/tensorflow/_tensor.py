@@ -547,6 +547,7 @@ FAST_OPERATORS = {
     "__add__": "add", "__radd__": "add", "__sub__": "subtract", "__mul__": "multiply",
     "__rmul__": "multiply", "__truediv__": "divide", "__lt__": "less", "__le__": "less_equal",
     "__gt__": "greater", "__ge__": "greater_equal", "__neg__": "negative", "__abs__": "abs",
+    "__pow__": "pow", "__eq__": "equal", "__ne__": "not_equal",
 }  # fmt: skip
 
 

@@ -90,8 +90,9 @@ def _unary(name: str, op: str, fn: Any, direct: str | None = None) -> Any:
     return _fast(name, direct, f, "x")
 
 
-def _binary(name: str, op: str, fn: Any) -> Any:
-    direct = fn if isinstance(fn, str) else None
+def _binary(name: str, op: str, fn: Any, direct: str | None = None) -> Any:
+    """``direct`` as for :func:`_unary`."""
+    direct = direct or (fn if isinstance(fn, str) else None)
     fn = _late(fn)
     f = tf_function("x", "y", op=op, kernel=f"math.{name}")(lambda x, y, name=None: fn(x, y))
     f.__name__ = f.__qualname__ = name
@@ -112,7 +113,7 @@ multiply = _binary("multiply", "Mul", "multiply")
 floordiv = _binary("floordiv", "FloorDiv", t.floordiv_native)
 floormod = _binary("floormod", "FloorMod", t.floormod_native)
 mod = floormod
-pow = _binary("pow", "Pow", t.pow_native)
+pow = _binary("pow", "Pow", t.pow_native, "pow")
 maximum = _binary("maximum", "Maximum", "maximum")
 minimum = _binary("minimum", "Minimum", "minimum")
 equal = _binary("equal", "Equal", "equal")

@@ -322,6 +322,7 @@ atan2 = _NO_COMPLEX(_float_binary(tf.math.atan2, "atan2"))
 
 
 @_NO_BOOL
+@direct(tf.math.pow)
 def pow(x1: tf.Tensor, x2: tf.Tensor, /) -> tf.Tensor:  # noqa: A001
     x1, x2 = promote(x1, x2)
     if x1.dtype == tf.uint64:
@@ -440,11 +441,13 @@ def _heaviside(x1: tf.Tensor, x2: tf.Tensor) -> tf.Tensor:
 heaviside = _NO_COMPLEX(_float_binary(_heaviside, "heaviside"))
 
 
+@direct(tf.math.equal)
 def equal(x1: tf.Tensor, x2: tf.Tensor, /) -> tf.Tensor:
     x1, x2 = promote(x1, x2)
     return tf.math.equal(x1, x2)
 
 
+@direct(tf.math.not_equal)
 def not_equal(x1: tf.Tensor, x2: tf.Tensor, /) -> tf.Tensor:
     x1, x2 = promote(x1, x2)
     return tf.math.not_equal(x1, x2)
@@ -480,6 +483,8 @@ def _extremum(
             result = tf.where(tf.math.is_nan(x1), x2, tf.where(tf.math.is_nan(x2), x1, result))
         return result
 
+    if not ignore_nan:
+        function.direct = op  # float inputs: the op itself
     function.__name__ = function.__qualname__ = name
     return _REAL(function)
 
