@@ -82,13 +82,15 @@ _bindings: list[_Binding] = []
 _functions: list[Callable[..., Any]] = []
 
 
-def _unbind(state: Any) -> None:
-    """Functions were rebound (a backend set, recording switched): bind kernels anew."""
+def rebind(state: Any = None) -> None:
+    """Bind every fast function's kernel anew on its next call: after functions are
+    rebound (a backend set, recording switched), or a frontend setting changed what its
+    fast paths may take (jax's x64 mode)."""
     for binding in _bindings:
         binding.namespace["_D"] = binding
 
 
-registry.on_activate(_unbind)
+registry.on_activate(rebind)
 
 
 def fast_function(

@@ -15,12 +15,16 @@ import warnings
 import numpy
 import pytest
 
-import frontends.jax  # importing a frontend registers its fast functions
+import frontends.jax.lax  # importing a frontend registers its fast functions
+import frontends.jax.nn
 import frontends.numpy
 import frontends.tensorflow  # noqa: F401
 from core import native
 from frontends import torch
 from frontends.base import fastpath
+from frontends.jax import numpy as jnp
+
+jnp.sum  # the first attribute loads jax.numpy's functions (and registers their fast paths)
 
 VALUES = numpy.array(
     [-3.5, -1.0, -0.25, 0.0, 0.5, 1.0, 2.0, 7.25, numpy.inf, -numpy.inf, numpy.nan, 1e-30,

@@ -39,7 +39,7 @@ _NARROWED = _NarrowedDtypes()
 
 def x64_changed() -> None:
     """x64 mode changed: the fast paths bind their kernels and dtypes anew."""
-    fastpath._unbind(None)  # the binding reset core.registry.activate triggers
+    fastpath.rebind()
 
 
 def fast(
