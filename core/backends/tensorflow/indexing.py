@@ -63,26 +63,27 @@ def _lone_mask(x: tf.Tensor, key: Any) -> tf.Tensor | None:
 def _strided_slice(x: tf.Tensor, shape: tuple[int, ...], basic: tuple[Any, ...]) -> tf.Tensor:
     """``x[basic]`` (a normalised basic key) as one StridedSlice op: what tf's own
     ``__getitem__`` runs, without the ops it spends building begin/end/strides."""
-    begin, end, strides = [], [], []
+    rows = []  # (begin, end, stride) per entry
     end_mask = new_axis_mask = shrink_axis_mask = 0
     for position, entry in enumerate(basic):
         bit = 1 << position
         if entry is None:
             new_axis_mask |= bit
-            begin.append(0), end.append(0), strides.append(1)
+            rows.append((0, 0, 1))
         elif type(entry) is slice:
             if entry.stop is None:
                 end_mask |= bit
-            begin.append(entry.start), end.append(entry.stop or 0), strides.append(entry.step)
+            rows.append((entry.start, entry.stop or 0, entry.step))
         else:
             shrink_axis_mask |= bit
-            begin.append(entry), end.append(entry + 1), strides.append(1)
+            rows.append((entry, entry + 1, 1))
     index = numpy.int32 if max(shape, default=0) < 2**31 - 1 else numpy.int64
+    begin, end, strides = numpy.array(rows, index).T
     return tf.raw_ops.StridedSlice(
         input=x,
-        begin=numpy.array(begin, index),
-        end=numpy.array(end, index),
-        strides=numpy.array(strides, index),
+        begin=begin,
+        end=end,
+        strides=strides,
         end_mask=end_mask,
         new_axis_mask=new_axis_mask,
         shrink_axis_mask=shrink_axis_mask,
