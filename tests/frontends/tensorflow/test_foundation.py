@@ -239,6 +239,18 @@ def test_cast_in_range(backend: str, source: str, target: str) -> None:
     compare(lambda tf: tf.cast(tf.constant(values, getattr(tf, source)), getattr(tf, target)))
 
 
+def test_cast_of_long_tensors_on_tensorflow_is_tfs_kernel() -> None:
+    """On the tensorflow backend tf.cast is TF's own Cast kernel, so out-of-range values
+    of long tensors (TF's vectorized loop saturates small integers) match too; the other
+    backends emulate TF's scalar loop, its result for short tensors only."""
+    import core
+
+    values = SPECIAL * 6
+    with core.use_backend("tensorflow"):
+        for target in ("int8", "uint8", "uint16", "uint32", "int32"):
+            compare(lambda tf, t=target: tf.cast(tf.constant(values, tf.float32), getattr(tf, t)))
+
+
 CASTS = [
     lambda tf: tf.cast(tf.constant([300, -1, 2**31 - 1]), tf.uint8),
     lambda tf: tf.cast(tf.constant([300, -1, 2**31 - 1]), tf.int16),
