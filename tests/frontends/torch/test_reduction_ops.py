@@ -313,3 +313,20 @@ def test_methods_and_out(backend):
     torch.sum(front, 0, out=out_front)
     real_torch.sum(real, 0, out=out_real)
     assert_matches(out_front, out_real)
+
+
+def test_sum_mean_softmax_dims_on_the_fast_path(backend):
+    """The dims the fast path hands to the backend's kernels (float32/64, static dims) and
+    the ones where torch and core differ (an empty dim list reduces every axis in torch;
+    dim 0 of a 0-d tensor is allowed): all as torch."""
+    matrix = RNG.uniform(-3, 3, (3, 4))
+    for dtype in ("float32", "float64"):
+        for dim in (0, -1, (0, 1), (1, 0), (), [], (0, 0), 2):
+            for keepdim in (False, True):
+                compare(lambda T, x, d=dim, k=keepdim: T.sum(x, d, k), (matrix, dtype))
+                compare(lambda T, x, d=dim, k=keepdim: T.mean(x, d, k), (matrix, dtype))
+        compare(lambda T, x: x.mean(dim=0), (numpy.array(2.5), dtype))
+        compare(lambda T, x: x.sum(-1, True), (numpy.array(2.5), dtype))
+        for dim in (0, 1, -1, 2):
+            compare(lambda T, x, d=dim: T.nn.functional.softmax(x, dim=d), (matrix, dtype))
+            compare(lambda T, x, d=dim: T.nn.functional.log_softmax(x, d), (matrix, dtype))
