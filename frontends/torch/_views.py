@@ -562,28 +562,25 @@ def _normal_slice(entry: slice, extent: int) -> tuple[slice, int]:
 
 
 def _simple_key(tensor: Any, native: Any, key: Any) -> tuple[tuple[Any, ...], Any] | None:
-    """The common keys (an int, a slice, or a tuple of them, in range, steps positive):
-    the normalized basic key and the view's strides (for a contiguous tensor, a function
-    computing them), with none of :func:`parse_key`'s general work; None for every other
-    key (which :func:`parse_key` then handles, errors included)."""
+    """The common keys (an int, a slice, or a tuple of them; ints in range, slices of
+    int or None parts and positive steps) as a tuple for ``ops.get_item``, and the view's
+    strides (for a contiguous tensor, a function computing them), with none of
+    :func:`parse_key`'s general work; None for every other key (which :func:`parse_key`
+    then handles, errors included)."""
     kind = type(key)
     if kind is builtins.int or kind is slice:
-        entries = (key,)
-    elif kind is tuple:
-        entries = key
-    else:
+        key = (key,)
+    elif kind is not tuple:
         return None
     shape = native.shape
-    if len(entries) > len(shape):
+    if len(key) > len(shape):
         return None
-    basic = []
-    for dim, entry in enumerate(entries):
+    for dim, entry in enumerate(key):
         kind = type(entry)
         if kind is builtins.int:
             extent = shape[dim]
             if not -extent <= entry < extent:
                 return None
-            basic.append(entry if entry >= 0 else entry + extent)
         elif kind is slice:
             step = entry.step
             if not (
@@ -592,19 +589,19 @@ def _simple_key(tensor: Any, native: Any, key: Any) -> tuple[tuple[Any, ...], An
                 and (entry.stop is None or type(entry.stop) is builtins.int)
             ):
                 return None
-            basic.append(_normal_slice(entry, shape[dim])[0])
         else:
             return None
-    basic = tuple(basic)
     if getattr(tensor, "_view_strides", None) is None:
-        return basic, functools.partial(_contiguous_key_strides, shape, basic)
-    return basic, _key_strides(tensor._strides(), basic)
+        return key, functools.partial(_contiguous_key_strides, shape, key)
+    return key, _key_strides(tensor._strides(), key)
 
 
 def _key_strides(strides: tuple[int, ...], key: tuple[Any, ...]) -> tuple[int, ...]:
-    """The strides of the view ``[key]`` (a normalized key of ints and slices) of a tensor
+    """The strides of the view ``[key]`` (ints and slices of positive steps) of a tensor
     of ``strides``."""
-    out = [stride * entry.step for stride, entry in zip(strides, key) if type(entry) is slice]
+    out = [
+        stride * (entry.step or 1) for stride, entry in zip(strides, key) if type(entry) is slice
+    ]
     return (*out, *strides[len(key) :])
 
 
