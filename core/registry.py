@@ -266,7 +266,12 @@ def _dtype_checked(
         return state.natives["astype"](value, target)
 
     def checked(*args: Any, **kwargs: Any) -> Any:
-        return function(*[convert(a) for a in args], **{k: convert(v) for k, v in kwargs.items()})
+        for value in (*args, *kwargs.values()) if kwargs else args:
+            if type(value) in (list, tuple) or getattr(value, "dtype", None) in bad_natives:
+                return function(
+                    *[convert(a) for a in args], **{k: convert(v) for k, v in kwargs.items()}
+                )
+        return function(*args, **kwargs)  # nothing to convert: the common case
 
     checked.__name__ = spec.name
     checked.unsupported_dtypes = unsupported  # type: ignore[attr-defined]
