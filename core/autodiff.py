@@ -475,7 +475,7 @@ def make_recording(spec: Any, implementation: Callable[..., Any],
                 found.append(item)
         return found
 
-    if rule is _NONDIFFERENTIABLE:
+    if rule is _NONDIFFERENTIABLE or not slots:  # no array input: nothing to record
         return implementation
     distinct_copy = qualname == "astype"
 
