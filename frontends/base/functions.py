@@ -204,6 +204,7 @@ class FrontendFunctions:
         ]
         weak_ok = frozenset(promoted_names)
         has_out = "out" in signature.parameters
+        out_index = positions.get("out") if has_out else None
         array_type = self.array_type
         functions = self
         wrap = self.wrap_scalars if returns_scalars else self.wrap
@@ -219,6 +220,9 @@ class FrontendFunctions:
         @functools.wraps(fn)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             out = kwargs.pop("out", None) if has_out else None
+            if out_index is not None and out_index < len(args):  # ``out`` given by position
+                out = args[out_index]
+                args = (*args[:out_index], None, *args[out_index + 1 :])
             args = [a.native if isinstance(a, FrontendArray) else unwrap(a) for a in args]
             for key, value in kwargs.items():
                 kwargs[key] = unwrap(value)

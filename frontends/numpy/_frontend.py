@@ -11,7 +11,6 @@ See :mod:`frontends.base.functions`.
 
 from __future__ import annotations
 
-import functools
 import inspect
 from collections.abc import Callable
 from typing import Any
@@ -77,29 +76,6 @@ def _track_backend(state: Any) -> None:
         numpy_backend_types.clear()
 
 
-def _out_by_keyword(general: Callable[..., Any]) -> Callable[..., Any]:
-    """``general`` taking a positional ``out`` (and what follows it) as keywords: the
-    decorator honours ``out`` given by keyword, and a fast path passes every parameter
-    positionally."""
-    signature = inspect.signature(general)
-    names = list(signature.parameters)
-    if "out" not in names or signature.parameters["out"].kind is not _POSITIONAL:
-        return general
-    index = names.index("out")
-
-    @functools.wraps(general)
-    def call(*args: Any, **kwargs: Any) -> Any:
-        if len(args) > index:
-            kwargs.update(zip(names[index:], args[index:]))
-            args = args[:index]
-        return general(*args, **kwargs)
-
-    return call
-
-
-_POSITIONAL = inspect.Parameter.POSITIONAL_OR_KEYWORD
-
-
 def fast(
     kernel: str,
     *arrays: str,
@@ -116,7 +92,7 @@ def fast(
 
     def decorate(general: Callable[..., Any]) -> Callable[..., Any]:
         return fast_function(
-            _out_by_keyword(general),
+            general,
             kernel=kernel,
             arrays=arrays,
             array_types=functions.fast_types if array_types is None else array_types,

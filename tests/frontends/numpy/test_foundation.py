@@ -197,6 +197,13 @@ def test_out_and_casting(backend):
 
     compare(lambda np: np.add(np.asarray([1, 2]), np.asarray([1, 2]), dtype=np.float32))
 
+    def positional_out(np):  # ``out`` by position: written and returned
+        out = np.asarray(numpy.zeros(2))
+        result = np.prod(np.asarray(numpy.arange(1.0, 7.0).reshape(2, 3)), 1, None, out)
+        return result is out, out
+
+    compare(positional_out)
+
 
 def test_mixed_with_real_numpy(backend):
     x = numpy.arange(3.0)
