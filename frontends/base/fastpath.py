@@ -110,7 +110,8 @@ def fast_function(
     on their native values, its result made a frontend value by ``new``.
 
     ``signature`` (default: ``general``'s) must have no ``*args``/``**kwargs``; parameters
-    other than ``arrays`` need defaults, and the fast path needs them at their defaults,
+    other than ``arrays`` need defaults, and the fast path needs them at their defaults
+    (an array parameter whose default is None may be None: the kernel gets None),
     except those named in ``keywords`` (frontend name -> core name): given None, a bool,
     an int or a tuple of ints, they go to the kernel under the core name when the backend
     declares it takes them. Dtypes ``general`` declares unsupported
@@ -147,6 +148,8 @@ def fast_function(
             f"                _n{index}_ = {name}._value if {name}._root is None else {name}.native",
             f"                if _n{index}_.dtype != _dtype_: _dtype_ = None",
         ]
+        if signature.parameters[name].default is None:  # an optional array left out
+            lines += [f"            elif {name} is None:", f"                _n{index}_ = None"]
         if scalars:
             lines += [
                 f"            elif (_kind_ is float and {name} and -{_FLOAT_BOUND} < {name} < {_FLOAT_BOUND}) or (",

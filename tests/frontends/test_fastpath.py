@@ -56,6 +56,9 @@ def _positional_cases(new, arity: int) -> list[tuple]:
         integers = new(native.asarray(numpy.arange(16)))
         return [(matrix32,), (vector64,), (integers,), (new(native.asarray(numpy.float32(2.0))),)]
     row32 = new(native.asarray(numpy.roll(VALUES, 3)[:4].astype("float32")))
+    if arity == 3:  # (input, weight, bias)-like: with and without the optional third
+        vector32 = new(native.asarray(VALUES[:4].astype("float32")))
+        return [(matrix32, matrix32, row32), (matrix32, matrix32, None), (row32, vector32, row32)]
     return [
         (matrix32, row32),
         (vector64, vector64),

@@ -424,6 +424,7 @@ def softmin(
 # ---------------------------------------------------------------------------------------
 # linear and convolution
 # ---------------------------------------------------------------------------------------
+@fast("nn.linear", "input", "weight", "bias", scalars=False)
 @torch_function("input", "weight", "bias")
 def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     """input @ weight.T + bias."""
