@@ -479,7 +479,17 @@ def make_recording(spec: Any, implementation: Callable[..., Any],
         return implementation
     distinct_copy = qualname == "astype"
 
+    # where every array input is a plain parameter: their positions, for a cheap first
+    # check of positional calls (most calls while recording have no tracked input)
+    positions = None if varargs or spec.sequence_params else [p for p, _, _ in slots]
+
     def recorded(*args: Any, **kwargs: Any) -> Any:
+        if positions is not None and not kwargs:
+            for position in positions:
+                if position < len(args) and id(args[position]) in _nodes:
+                    break
+            else:
+                return implementation(*args)
         array_inputs = inputs(args, kwargs)
         parents = []
         for slot, value in enumerate(array_inputs):
