@@ -63,6 +63,8 @@ def _gather_flat(x: torch.Tensor, positions: numpy.ndarray) -> torch.Tensor:
 
 
 def get_item(x: torch.Tensor, key: Any, /) -> torch.Tensor:
+    if _plain_key(x, key):
+        return x[key]
     basic = _basic_key(tuple(x.shape), key)
     if basic is not None:
         basic, flips = _positive_steps(basic)
@@ -72,6 +74,23 @@ def get_item(x: torch.Tensor, key: Any, /) -> torch.Tensor:
     if mask is not None:
         return _signed(x)[mask].view(x.dtype)
     return _gather_flat(x, _flat_positions(tuple(x.shape), key))
+
+
+def _plain_key(x: torch.Tensor, key: Any) -> bool:
+    """An in-range int or a slice of ints with a positive step on the first axis, which
+    torch indexes as core does (the common ``x[3]``, ``x[2:5]``)."""
+    if not x.ndim:
+        return False
+    if type(key) is int:
+        return -x.shape[0] <= key < x.shape[0]
+    if type(key) is slice:
+        start, stop, step = key.start, key.stop, key.step
+        return (
+            (start is None or type(start) is int)
+            and (stop is None or type(stop) is int)
+            and (step is None or (type(step) is int and step > 0))
+        )
+    return False
 
 
 def set_item(x: torch.Tensor, key: Any, value: Any, /) -> torch.Tensor:

@@ -71,7 +71,8 @@ def repeat(x: torch.Tensor, repeats: Any, /, *, axis: int | None = None) -> torc
 
 
 def reshape(x: torch.Tensor, /, shape: Sequence[int], *, copy: bool | None = None) -> torch.Tensor:
-    shape = tuple(int(extent) for extent in shape)
+    if type(shape) is not tuple or not all(type(extent) is int for extent in shape):
+        shape = tuple(int(extent) for extent in shape)
     if copy is False:
         try:
             return x.view(shape)

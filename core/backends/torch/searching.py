@@ -67,5 +67,8 @@ def searchsorted(
 
 
 def where(condition: torch.Tensor, x1: torch.Tensor, x2: torch.Tensor, /) -> torch.Tensor:
-    x1, x2 = promote(x1, x2)
-    return torch.where(condition.to(torch.bool), x1, x2)
+    if not (type(x1) is type(x2) is torch.Tensor and x1.dtype == x2.dtype):
+        x1, x2 = promote(x1, x2)
+    if condition.dtype != torch.bool:
+        condition = condition.to(torch.bool)
+    return torch.where(condition, x1, x2)
