@@ -21,7 +21,7 @@ def direct(kernel: Callable[..., Any], keywords: tuple[str, ...] = ()) -> Callab
     scalars among them, every other parameter at its default.
 
     ``keywords``: parameters of the implementation the kernel also takes, by the same
-    name and with the same meaning, when given None, a bool, an int or a tuple of ints
+    name and with the same meaning, when given None, a bool, an int or a nonempty tuple of ints
     (``keywords=("axis", "keepdims")``).
 
     Frontends call ``kernel`` straight in that case (:mod:`frontends.base.fastpath`), so

@@ -113,7 +113,7 @@ def fast_function(
     other than ``arrays`` need defaults, and the fast path needs them at their defaults
     (an array parameter whose default is None may be None: the kernel gets None),
     except those named in ``keywords`` (frontend name -> core name): given None, a bool,
-    an int or a tuple of ints, they go to the kernel under the core name when the backend
+    an int or a nonempty tuple of ints, they go to the kernel under the core name when the backend
     declares it takes them. Dtypes ``general`` declares unsupported
     (``with_unsupported_dtypes``) never take the fast path. ``scalars``: whether Python
     int/float values may stand for arrays after the first. While autodiff records, a call
@@ -233,8 +233,10 @@ def _keyword_arguments(
     accepted: frozenset[str], *entries: tuple[Any, Any, str]
 ) -> dict[str, Any] | None:
     """The kernel's keyword arguments for ``(value, default, core name)`` entries (those
-    at their default left out), or None when a value is not static (None, an int, a tuple
-    of ints; a bool where the default is one) or the kernel does not take its name."""
+    at their default left out), or None when a value is not static (None, an int, a
+    nonempty tuple of ints; a bool where the default is one) or the kernel does not take
+    its name. An empty tuple is left to the general path: frameworks read it differently
+    (no axis in numpy and core, every axis in torch)."""
     arguments = {}
     for value, default, name in entries:
         if value is default:
@@ -245,7 +247,7 @@ def _keyword_arguments(
             static = (
                 value is None
                 or type(value) is int
-                or (type(value) is tuple and all(type(item) is int for item in value))
+                or (type(value) is tuple and value and all(type(i) is int for i in value))
             )
         if not static or name not in accepted:
             return None

@@ -314,6 +314,8 @@ def _prod_all(x: Any, axis: Any, keepdims: bool) -> Any:
     return ops.prod(x, axis=axis, keepdims=keepdims)
 
 
+@fast("sum", "input", keywords={"dim": "axis", "keepdim": "keepdims"})
+@torch_function("input")
 def sum(
     input: Tensor,
     dim: int | Sequence[int] | None = None,
@@ -323,26 +325,13 @@ def sum(
     out: Tensor | None = None,
 ) -> Tensor:
     """The sum over ``dim``; bool and integers give int64, ``dtype`` casts first."""
-    if type(dim) in _SEQUENCES and not dim:
-        dim = None  # torch reduces every axis, where core's axis=() reduces none
-    return _sum(input, dim, keepdim, dtype=dtype, out=out)
+    return _summation(_sum_all, input, _every_axis_if_empty(dim), keepdim, dtype)
 
 
-_SEQUENCES = (tuple, list)
-
-
-@fast("sum", "input", keywords={"dim": "axis", "keepdim": "keepdims"})
-@torch_function("input")
-def _sum(
-    input: Tensor,
-    dim: int | Sequence[int] | None = None,
-    keepdim: bool = False,
-    *,
-    dtype: Any = None,
-    out: Tensor | None = None,
-) -> Tensor:
-    """:func:`sum` where ``dim`` is not empty (the fast path reads it as core's axis)."""
-    return _summation(_sum_all, input, dim, keepdim, dtype)
+def _every_axis_if_empty(dim: Any) -> Any:
+    """torch reduces every axis for an empty ``dim``, where core's ``axis=()`` reduces
+    none (the fast path leaves empty ones to the general path)."""
+    return None if type(dim) in (tuple, list) and not dim else dim
 
 
 @unsupported_dtypes("complex")
@@ -396,6 +385,8 @@ def mean_native(x: Any, dim: Any, keepdim: bool) -> Any:
     return accumulate_low(lambda v: reduce(ops.mean, v, dim, keepdim), x)
 
 
+@fast("mean", "input", keywords={"dim": "axis", "keepdim": "keepdims"})
+@torch_function("input")
 def mean(
     input: Tensor,
     dim: int | Sequence[int] | None = None,
@@ -405,25 +396,9 @@ def mean(
     out: Tensor | None = None,
 ) -> Tensor:
     """The mean; integer inputs raise as torch does unless ``dtype`` is floating."""
-    if type(dim) in _SEQUENCES and not dim:
-        dim = None  # as in sum
-    return _mean(input, dim, keepdim, dtype=dtype, out=out)
-
-
-@fast("mean", "input", keywords={"dim": "axis", "keepdim": "keepdims"})
-@torch_function("input")
-def _mean(
-    input: Tensor,
-    dim: int | Sequence[int] | None = None,
-    keepdim: bool = False,
-    *,
-    dtype: Any = None,
-    out: Tensor | None = None,
-) -> Tensor:
-    """:func:`mean` where ``dim`` is not empty."""
     target = _mean_dtype("mean", input, dtype)
     x = ops.astype(input, target) if dtype_of(input) != target else input
-    return mean_native(x, dim, keepdim)
+    return mean_native(x, _every_axis_if_empty(dim), keepdim)
 
 
 @torch_function("input")
