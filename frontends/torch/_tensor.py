@@ -856,7 +856,10 @@ def _format(tensor: Tensor) -> str:
     ):
         if not (dtype.is_complex and dtype is _dtype.get_default_dtype().to_complex()):
             extras.append(f"dtype={dtype}")
-    if tensor.requires_grad:
+    grad_fn = tensor.grad_fn
+    if grad_fn is not None:
+        extras.append(f"grad_fn=<{type(grad_fn).__name__}>")
+    elif tensor.requires_grad:
         extras.append("requires_grad=True")
     return "tensor(" + body + "".join(", " + e for e in extras) + ")"
 

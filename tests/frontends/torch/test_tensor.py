@@ -171,6 +171,9 @@ def test_python_protocols(backend):
     for values, dtype in (([1.5, 2.0], "float32"), ([True], "bool"), ([[1, 2]], "int32")):
         a, ra = both(numpy.array(values), dtype)
         assert repr(a) == repr(ra)
+    leaf, real_leaf = torch.ones(2, requires_grad=True), real_torch.ones(2, requires_grad=True)
+    assert repr(leaf) == repr(real_leaf)  # requires_grad=True
+    assert repr(leaf * 2) == repr(real_leaf * 2)  # grad_fn=<MulBackward0>
     restored = pickle.loads(pickle.dumps(x))
     assert_matches(restored, rx)
     deep = copy.deepcopy(x)
