@@ -155,25 +155,36 @@ class FrontendFunctions:
         returns_scalars: bool = False,
         scalars: bool = True,
         keywords: dict[str, str] | None = None,
+        array_types: set[type] | None = None,
+        signature: inspect.Signature | None = None,
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """A fast path in front of a frontend function (the outermost decorator): in the
         common case the function computes core's ``kernel`` of its parameters ``arrays``
         (``scalars``: Python numbers may stand for arrays after the first; ``keywords``:
-        frontend parameter -> core parameter passed on when static, as
-        :func:`~frontends.base.fastpath.fast_function` says)."""
+        frontend parameter -> core parameter passed on when static; ``array_types``: the
+        exact types taken, default :attr:`fast_types`; ``signature``: the function's where
+        the general path's is not; as :func:`~frontends.base.fastpath.fast_function`
+        says)."""
 
         def decorate(general: Callable[..., Any]) -> Callable[..., Any]:
             return fast_function(
                 general,
                 kernel=kernel,
                 arrays=arrays,
-                array_types=self.fast_types,
-                new=self.wrap_scalars if returns_scalars else self.array_type._from_native,
+                array_types=self.fast_types if array_types is None else array_types,
+                new=self.scalar_result if returns_scalars else self.array_type._from_native,
                 scalars=scalars,
                 keywords=keywords,
+                signature=signature,
             )
 
         return decorate
+
+    def scalar_result(self, native: Any) -> Any:
+        """A kernel's native result as :meth:`wrap_scalars` makes it (no type checks)."""
+        if len(native.shape) == 0 and self.scalars:
+            return self.as_scalar(native)
+        return self.array_type._from_native(native)
 
     def decorator(
         self, *promoted_names: str, returns_scalars: bool = False

@@ -11,14 +11,12 @@ See :mod:`frontends.base.functions`.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable
 from typing import Any
 
 import core
 from core import native as ops
 from core import registry
-from frontends.base.fastpath import fast_function
 from frontends.base.functions import FrontendFunctions
 from frontends.numpy._core import numerictypes as nt
 from frontends.numpy._core._conversion import as_native, as_scalar
@@ -51,17 +49,6 @@ def _tier(value: object) -> int:
     return 0
 
 
-def fast_result(native: Any) -> Any:
-    """A direct kernel's array result as numpy returns it: a 0-d one as a numpy scalar
-    (unless a frontend built on this one turned scalars off)."""
-    if native.ndim or not functions.scalars:
-        return _new_ndarray(native)
-    return as_scalar(native)
-
-
-_new_ndarray = ndarray._from_native
-
-
 # The exact array types of fast paths whose kernels are right on the numpy backend only
 # (ufuncs reporting FP errors, which numpy's own kernels report under numpy's error state;
 # mean, whose numpy kernel leaves empty inputs to the general path and its warning): the
@@ -74,35 +61,6 @@ def _track_backend(state: Any) -> None:
         numpy_backend_types.update(functions.fast_types)
     else:
         numpy_backend_types.clear()
-
-
-def fast(
-    kernel: str,
-    *arrays: str,
-    keywords: dict[str, str] | None = None,
-    scalars: bool = True,
-    array_types: set[type] | None = None,
-    signature: inspect.Signature | None = None,
-) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """The shared fast path (:func:`frontends.base.fastpath.fast_function`) in front of a
-    numpy function, as :meth:`FrontendFunctions.fast` puts it, with numpy's results (0-d
-    ones as numpy scalars, made at once). ``array_types``: the exact types taken as arrays
-    (default: :attr:`FrontendFunctions.fast_types`); ``signature``: the function's, where
-    the general path's is not (see ``fast_function``)."""
-
-    def decorate(general: Callable[..., Any]) -> Callable[..., Any]:
-        return fast_function(
-            general,
-            kernel=kernel,
-            arrays=arrays,
-            array_types=functions.fast_types if array_types is None else array_types,
-            new=fast_result,
-            scalars=scalars,
-            keywords=keywords,
-            signature=signature,
-        )
-
-    return decorate
 
 
 functions = FrontendFunctions(
@@ -118,6 +76,12 @@ functions = FrontendFunctions(
 numpy_function = functions.decorator
 wrap = functions.wrap
 wrap_scalars = functions.wrap_scalars
+
+
+def fast(kernel: str, *arrays: str, **options: Any) -> Callable[..., Any]:
+    """:meth:`FrontendFunctions.fast` with numpy's results (0-d ones as numpy scalars)."""
+    return functions.fast(kernel, *arrays, returns_scalars=True, **options)
+
 
 registry.on_activate(_track_backend)
 _track_backend(core.current_backend())
