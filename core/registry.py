@@ -180,6 +180,11 @@ def bind_backend(state: BackendState) -> None:
         qualname: getattr(implementations[qualname], "direct_keywords", frozenset())
         for qualname in state.direct
     }
+    state.direct_masked = frozenset(
+        qualname
+        for qualname in state.direct
+        if getattr(implementations[qualname], "direct_mask", False)
+    )
 
 
 DIRECT_DTYPES = (_dtypes.float32, _dtypes.float64)

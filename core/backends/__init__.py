@@ -15,7 +15,9 @@ from core.dtypes import Dtype
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def direct(kernel: Callable[..., Any], keywords: tuple[str, ...] = ()) -> Callable[[F], F]:
+def direct(
+    kernel: Callable[..., Any], keywords: tuple[str, ...] = (), mask: bool = False
+) -> Callable[[F], F]:
     """Declare the framework function that equals the decorated implementation in the
     common case: arrays of one floating dtype (float32 or float64), Python int/float
     scalars among them, every other parameter at its default.
@@ -23,6 +25,9 @@ def direct(kernel: Callable[..., Any], keywords: tuple[str, ...] = ()) -> Callab
     ``keywords``: parameters of the implementation the kernel also takes, by the same
     name and with the same meaning, when given None, a bool, an int or a nonempty tuple of ints
     (``keywords=("axis", "keepdims")``).
+
+    ``mask``: the first array parameter is a boolean array (``where``'s condition) and the
+    floating arrays and scalars follow it.
 
     Frontends call ``kernel`` straight in that case (:mod:`frontends.base.fastpath`), so
     it must give the same values, dtype and shape; ``tests/core/test_direct.py`` checks
@@ -32,6 +37,7 @@ def direct(kernel: Callable[..., Any], keywords: tuple[str, ...] = ()) -> Callab
     def declare(implementation: F) -> F:
         implementation.direct = kernel  # type: ignore[attr-defined]
         implementation.direct_keywords = frozenset(keywords)  # type: ignore[attr-defined]
+        implementation.direct_mask = mask  # type: ignore[attr-defined]
         return implementation
 
     return declare

@@ -40,19 +40,22 @@ class _Binding:
     recording flag into the globals, then answers.
     """
 
-    __slots__ = ("general", "kernel", "namespace")
+    __slots__ = ("general", "kernel", "mask", "namespace")
 
-    def __init__(self, namespace: dict[str, Any], kernel: str, general: Callable[..., Any]) -> None:
+    def __init__(
+        self, namespace: dict[str, Any], kernel: str, general: Callable[..., Any], mask: bool
+    ) -> None:
         self.namespace = namespace
         self.kernel = kernel
         self.general = general
+        self.mask = mask
 
     def __contains__(self, dtype: Any) -> bool:
         state = current_backend()
         recording = autodiff.recording()
         namespace = self.namespace
         kernel = state.direct.get(self.kernel)
-        if kernel is None:
+        if kernel is None or (self.kernel in state.direct_masked) is not self.mask:
             namespace["_D"] = frozenset()
             return False
         unsupported = self.general.__dict__.get("unsupported_dtypes", ())
@@ -61,6 +64,7 @@ class _Binding:
         namespace["_R"] = _bound_native(self.kernel) if recording else None
         namespace["_N"] = state.module.exact_array_type
         namespace["_recording"] = recording
+        namespace["_B"] = state.native_dtypes["bool"]
         namespace["_D"] = frozenset(
             state.native_dtypes[d]
             for d in registry.DIRECT_DTYPES
@@ -102,6 +106,7 @@ def fast_function(
     new: Callable[[Any], Any],
     scalars: bool = True,
     keywords: Mapping[str, str] | None = None,
+    mask: bool = False,
     signature: inspect.Signature | None = None,
 ) -> Callable[..., Any]:
     """``general`` with a fast path in front: when the parameters ``arrays`` hold arrays
@@ -114,7 +119,9 @@ def fast_function(
     (an array parameter whose default is None may be None: the kernel gets None),
     except those named in ``keywords`` (frontend name -> core name): given None, a bool,
     an int or a nonempty tuple of ints, they go to the kernel under the core name when the backend
-    declares it takes them. Dtypes ``general`` declares unsupported
+    declares it takes them. ``mask``: the first of ``arrays`` is a boolean array of any shape
+    (``where``'s condition), which the kernel takes first (:func:`core.backends.direct`'s
+    ``mask``); the float arrays follow. Dtypes ``general`` declares unsupported
     (``with_unsupported_dtypes``) never take the fast path. ``scalars``: whether Python
     int/float values may stand for arrays after the first. While autodiff records, a call
     with a tracked input (and no scalar) goes to the recording core function instead.
@@ -128,15 +135,17 @@ def fast_function(
     for name in others:
         if signature.parameters[name].default is inspect.Parameter.empty:
             raise TypeError(f"{general.__qualname__}: parameter {name!r} needs a default")
-    first, *rest = arrays
+    masks, (first, *rest) = arrays[: int(mask)], arrays[int(mask) :]
     conditions = [f"{name} is _default_{name}" for name in others if name not in keywords]
-    conditions.append(f"type({first}) in _T")
-    lines = [
-        f"def {general.__name__}({names}):",
-        f"    if {' and '.join(conditions)}:",
+    conditions += [f"type({name}) in _T" for name in (*masks, first)]
+    lines = [f"def {general.__name__}({names}):", f"    if {' and '.join(conditions)}:"]
+    lines += [
+        f"        _m_ = {name}._value if {name}._root is None else {name}.native" for name in masks
+    ]
+    lines += [
         f"        _n0_ = {first}._value if {first}._root is None else {first}.native",
         "        _dtype_ = _n0_.dtype",
-        "        if _dtype_ in _D:",
+        f"        if _dtype_ in _D{' and _m_.dtype == _B' if mask else ''}:",
     ]
     if scalars and rest:
         lines.append("            _arrays_only_ = True")
@@ -160,7 +169,7 @@ def fast_function(
             ]
         lines += ["            else:", "                _dtype_ = None"]
         untracked.append(f"id(_n{index}_) not in _nodes")
-    natives = ", ".join(f"_n{index}_" for index in range(len(arrays)))
+    natives = ", ".join(["_m_"] * mask + [f"_n{index}_" for index in range(len(rest) + 1)])
     recordable = "_arrays_only_" if scalars and rest else "True"
     calls = [("", f"{natives}")]
     if keywords:
@@ -197,7 +206,7 @@ def fast_function(
         "                    return _new(_result_)",
         f"    return _general({call})",
     ]
-    binding = _Binding(namespace, kernel, general)
+    binding = _Binding(namespace, kernel, general, mask)
     namespace.update(
         _general=general,
         _T=array_types,
@@ -210,6 +219,7 @@ def fast_function(
         _KW=frozenset(),
         _R=None,
         _N=None,
+        _B=None,
     )
     exec(compile("\n".join(lines), f"<fast {general.__qualname__}>", "exec"), namespace)
     fast = namespace[general.__name__]
@@ -223,6 +233,7 @@ def fast_function(
     fast.arrays = tuple(arrays)
     fast.keywords = keywords
     fast.scalars = scalars
+    fast.mask = mask
     fast.general = general
     _bindings.append(binding)
     _functions.append(fast)

@@ -1,7 +1,8 @@
 """Direct kernels (``core.backends.direct``): each declared framework function equals the
 bound implementation on float32/float64 inputs (the first one an array, Python int/float
-scalars after it), every other parameter at its default or, for the keywords a kernel
-declares, at sample values, on every backend. Where the kernel succeeds the implementation
+scalars after it; a boolean mask before them for kernels declared with ``mask``), every
+other parameter at its default or, for the keywords a kernel declares, at sample values,
+on every backend. Where the kernel succeeds the implementation
 must give the same dtype, shape and bits (frontends take the kernel's result as theirs);
 where the kernel raises, frontends fall back to the implementation, so no claim is made.
 """
@@ -61,7 +62,10 @@ def test_direct_kernels_equal_the_implementations(backend):
         function = native
         for part in qualname.split("."):
             function = getattr(function, part)
-        operands = _operands(len(spec.array_params))
+        masked = qualname in state.direct_masked
+        operands = _operands(len(spec.array_params) - masked)
+        if masked:  # a mask of the first operand's shape
+            operands = [(numpy.asarray(case[0]) > 0, *case) for case in operands]
         cases = [(case, {}) for case in operands]
         cases += [(operands[0], k) for k in _keyword_cases(state.direct_keywords[qualname])[1:]]
         for case, keywords in cases:

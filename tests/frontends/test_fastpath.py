@@ -4,7 +4,8 @@ the common case does take the kernel.
 
 Inputs: float32/float64 arrays of the frontend's own type (matrices, a broadcast row, a
 0-d array), Python scalars, a mixed-dtype pair and an integer array, which must take
-the general path; for keyword parameters (``fast(..., keywords=...)``) sample values by
+the general path; a boolean mask before them for functions with a mask (and a float one,
+which must take the general path); for keyword parameters (``fast(..., keywords=...)``) sample values by
 their core name, valid and not.
 """
 
@@ -40,7 +41,11 @@ KEYWORD_VALUES = {"axis": [0, -1, (0, 1), None, 5, (0, 0), [0]], "keepdims": [Tr
 def _cases(function, few: bool = False) -> list[tuple[tuple, dict]]:
     """Positional cases, then keyword cases on the first one (``few``: three of each)."""
     new = function.__globals__["_new"]
-    positional = _positional_cases(new, len(function.arrays))[: 3 if few else None]
+    positional = _positional_cases(new, len(function.arrays) - function.mask)[: 3 if few else None]
+    if function.mask:
+        masks = [new(native.greater(case[0].native, 0.0)) for case in positional]
+        positional = [(mask, *case) for mask, case in zip(masks, positional)]
+        positional.append(positional[0][1:2] + positional[0][1:])  # a float mask
     keyword = [
         (positional[0], {name: value})
         for name, core_name in function.keywords.items()

@@ -8,6 +8,7 @@ import jax
 import jax.numpy as jnp
 import numpy
 
+from core.backends import direct
 from core.backends.jax import promote, version
 from core.ops.statistical import _axes, _check_nonempty
 from core.support import with_unsupported_dtypes
@@ -57,6 +58,7 @@ def searchsorted(
     return jnp.searchsorted(x1, x2, side=side).astype(jnp.int64)
 
 
+@direct(jnp.where, mask=True)
 def where(condition: jax.Array, x1: jax.Array, x2: jax.Array, /) -> jax.Array:
     x1, x2 = promote(x1, x2)
     if condition.dtype != jnp.bool_:

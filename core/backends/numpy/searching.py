@@ -6,6 +6,7 @@ from typing import Literal
 
 import numpy
 
+from core.backends import direct
 from core.backends.numpy import promote
 from core.backends.numpy.statistical import _ordered
 from core.ops.statistical import _axes, _check_nonempty
@@ -56,6 +57,7 @@ def searchsorted(
     return numpy.asarray(numpy.searchsorted(_ordered(x1), _ordered(x2), side=side), numpy.int64)
 
 
+@direct(numpy.where, mask=True)
 def where(condition: numpy.ndarray, x1: numpy.ndarray, x2: numpy.ndarray, /) -> numpy.ndarray:
     if type(x1) is not numpy.ndarray or type(x2) is not numpy.ndarray or x1.dtype != x2.dtype:
         x1, x2 = promote(x1, x2)

@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 import tensorflow as tf
 
+from core.backends import direct
 from core.backends.tensorflow import promote, reduce_axes, version
 from core.backends.tensorflow.sorting import _ordered
 from core.backends.tensorflow.statistical import _isnan
@@ -89,8 +90,13 @@ def searchsorted(
     return tf.reshape(result, tf.shape(x2))
 
 
+def _select(condition: tf.Tensor, t: tf.Tensor, e: tf.Tensor) -> tf.Tensor:
+    return tf.raw_ops.SelectV2(condition=condition, t=t, e=e)  # tf.where's op
+
+
+@direct(_select, mask=True)
 def where(condition: tf.Tensor, x1: tf.Tensor, x2: tf.Tensor, /) -> tf.Tensor:
     x1, x2 = promote(x1, x2)
     if condition.dtype is not tf.bool:  # tf's dtypes are interned
         condition = _nonzero_mask(condition)
-    return tf.raw_ops.SelectV2(condition=condition, t=x1, e=x2)  # tf.where's op
+    return _select(condition, x1, x2)

@@ -6,6 +6,7 @@ from typing import Literal
 
 import torch
 
+from core.backends import direct
 from core.backends.torch import promote, version
 from core.backends.torch.statistical import _ordered, _reduce_over
 from core.ops.statistical import _axes, _axis, _check_nonempty
@@ -66,6 +67,7 @@ def searchsorted(
     return result.reshape(x2.shape)
 
 
+@direct(torch.where, mask=True)
 def where(condition: torch.Tensor, x1: torch.Tensor, x2: torch.Tensor, /) -> torch.Tensor:
     if not (type(x1) is type(x2) is torch.Tensor and x1.dtype == x2.dtype):
         x1, x2 = promote(x1, x2)
