@@ -155,13 +155,15 @@ class FrontendFunctions:
         returns_scalars: bool = False,
         scalars: bool = True,
         keywords: dict[str, str] | None = None,
+        mask: bool = False,
         array_types: set[type] | None = None,
         signature: inspect.Signature | None = None,
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """A fast path in front of a frontend function (the outermost decorator): in the
         common case the function computes core's ``kernel`` of its parameters ``arrays``
         (``scalars``: Python numbers may stand for arrays after the first; ``keywords``:
-        frontend parameter -> core parameter passed on when static; ``array_types``: the
+        frontend parameter -> core parameter passed on when static; ``mask``: the first of
+        ``arrays`` is a boolean mask, as ``where``'s condition; ``array_types``: the
         exact types taken, default :attr:`fast_types`; ``signature``: the function's where
         the general path's is not; as :func:`~frontends.base.fastpath.fast_function`
         says)."""
@@ -175,6 +177,7 @@ class FrontendFunctions:
                 new=self.scalar_result if returns_scalars else self.array_type._from_native,
                 scalars=scalars,
                 keywords=keywords,
+                mask=mask,
                 signature=signature,
             )
 
