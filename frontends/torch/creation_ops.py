@@ -316,14 +316,33 @@ _defaults = _dtype._defaults  # the default float dtype, read per call
 def _plain_shape(size: tuple[Any, ...]) -> tuple[int, ...] | None:
     """``size`` (varargs, or one tuple) as a shape when it is the common case: Python ints,
     none negative; None otherwise (then :func:`_size` checks it with torch's messages)."""
-    if not size:
+    if len(size) == 1:
+        first = size[0]
+        if type(first) is builtins.int:  # zeros(n): the commonest call
+            return size if first >= 0 else None
+        if type(first) is tuple:
+            size = first
+    elif not size:
         return None
-    if len(size) == 1 and type(size[0]) is tuple:
-        size = size[0]
+    return _plain_extents(size)
+
+
+def _plain_extents(size: tuple[Any, ...]) -> tuple[int, ...] | None:
+    """``size`` when every extent is a nonnegative Python int, else None."""
     for extent in size:
         if type(extent) is not builtins.int or extent < 0:
             return None
     return size
+
+
+def _plain_dtype(dtype: Any) -> core.Dtype | None:
+    """The core dtype of a ``dtype=`` argument in the common case (None: the default float
+    dtype; a torch dtype), else None (then :func:`_torch_dtype` reads or refuses it)."""
+    if dtype is None:
+        return _defaults["float"].core_dtype
+    if type(dtype) is _dtype.dtype:
+        return dtype.core_dtype
+    return None
 
 
 def _required(size: tuple[Any, ...], name: str) -> tuple[Any, ...]:
@@ -366,10 +385,12 @@ def zeros(
     device: Any = None,
     requires_grad: bool = False,
 ) -> Tensor:
-    if out is None and dtype is None and device is None and requires_grad is False:
+    if out is None and device is None and requires_grad is False:
         shape = _plain_shape(size)
         if shape is not None:
-            return _new(ops.zeros(shape, dtype=_defaults["float"].core_dtype))
+            core_dtype = _defaults["float"].core_dtype if dtype is None else _plain_dtype(dtype)
+            if core_dtype is not None:
+                return _new(ops.zeros(shape, dtype=core_dtype))
     return _filled(
         _size(_required(size, "zeros"), "zeros"),
         0,
@@ -388,10 +409,12 @@ def ones(
     device: Any = None,
     requires_grad: bool = False,
 ) -> Tensor:
-    if out is None and dtype is None and device is None and requires_grad is False:
+    if out is None and device is None and requires_grad is False:
         shape = _plain_shape(size)
         if shape is not None:
-            return _new(ops.ones(shape, dtype=_defaults["float"].core_dtype))
+            core_dtype = _defaults["float"].core_dtype if dtype is None else _plain_dtype(dtype)
+            if core_dtype is not None:
+                return _new(ops.ones(shape, dtype=core_dtype))
     return _filled(
         _size(_required(size, "ones"), "ones"), 1, _default(dtype, out), out, requires_grad, device
     )
@@ -408,10 +431,12 @@ def empty(
     memory_format: Any = None,
 ) -> Tensor:
     """Zeros: this frontend never hands out uninitialised memory."""
-    if out is None and dtype is None and device is None and requires_grad is False:
+    if out is None and device is None and requires_grad is False:
         shape = _plain_shape(size)
         if shape is not None:
-            return _new(ops.zeros(shape, dtype=_defaults["float"].core_dtype))
+            core_dtype = _defaults["float"].core_dtype if dtype is None else _plain_dtype(dtype)
+            if core_dtype is not None:
+                return _new(ops.zeros(shape, dtype=core_dtype))
     return _filled(
         _size(_required(size, "empty"), "empty"),
         0,
@@ -433,6 +458,10 @@ def _fill_dtype(fill_value: Any) -> _dtype.dtype:
     return _dtype.of(kind)
 
 
+# dtypes core's full fills as torch does (one rounding of a Python float; ints that fit)
+_EXACT_FILL = frozenset((core.float32, core.float64, core.int8, core.int16, core.int32, core.int64))
+
+
 def full(
     size: Any,
     fill_value: Any,
@@ -445,12 +474,38 @@ def full(
 ) -> Tensor:
     """The dtype follows ``fill_value`` when not given: int64, bool, the default float or
     complex dtype (torch's rule)."""
+    kind = type(fill_value)
+    if (kind is builtins.float or kind is builtins.int) and out is None and device is None:
+        # the common case: a Python number, a plain size, a real dtype, no overflow
+        if dtype is None:
+            core_dtype = _defaults["float"].core_dtype if kind is builtins.float else core.int64
+        else:
+            core_dtype = _plain_dtype(dtype)
+        shape = (size,) if type(size) is builtins.int and size >= 0 else None
+        if type(size) is tuple or type(size) is list:
+            shape = _plain_extents(tuple(size))
+        if (
+            shape is not None
+            and requires_grad is False
+            and core_dtype in _EXACT_FILL
+            and (kind is builtins.int or core_dtype.kind == "f")
+            and not _views._overflows(fill_value, core_dtype)
+        ):
+            return _new(ops.full(shape, fill_value, dtype=core_dtype))
     dtype = _torch_dtype(dtype) or (out.dtype if out is not None else _fill_dtype(fill_value))
     shape = _size(size if isinstance(size, Sequence) else (size,), "full")
     return _filled(shape, _scalar_value(fill_value), dtype, out, requires_grad, device)
 
 
 def _like(input: Tensor, fill: Any, dtype: Any, device: Any, requires_grad: bool) -> Tensor:
+    if type(fill) is builtins.int and (fill == 0 or fill == 1):  # zeros/ones/empty_like
+        if device is None and requires_grad is False and isinstance(input, Tensor):
+            core_dtype = None if dtype is None else _plain_dtype(dtype)
+            if dtype is None or core_dtype is not None:
+                value = input.native
+                if fill == 0:
+                    return _new(ops.zeros_like(value, dtype=core_dtype))
+                return _new(ops.ones_like(value, dtype=core_dtype))
     dtype = _torch_dtype(dtype) or input.dtype
     return _filled(tuple(input.shape), fill, dtype, None, requires_grad, device)
 

@@ -109,6 +109,13 @@ def _full(shape: tuple[int, ...], fill_value: Any, dtype: Any) -> torch.Tensor:
     return scalar.reshape(()).expand(shape).clone()
 
 
+# dtypes torch.full fills exactly as core does: a Python float into a float type (one
+# rounding), a Python int into any of them (torch refuses what would wrap: core's path)
+_FULL_NATIVE = frozenset(
+    (torch.float32, torch.float64, torch.int8, torch.int16, torch.int32, torch.int64)
+)
+
+
 def full(
     shape: int | Sequence[int],
     fill_value: Any,
@@ -116,6 +123,14 @@ def full(
     dtype: Any = None,
     device: str | None = None,
 ) -> torch.Tensor:
+    native = native_dtypes.get(dtype)
+    if native in _FULL_NATIVE and type(shape) is tuple:
+        kind = type(fill_value)
+        if kind is int or (kind is float and native.is_floating_point):
+            try:
+                return torch.full(shape, fill_value, dtype=native)
+            except (RuntimeError, TypeError, OverflowError):
+                pass
     return _full(_shape(shape), fill_value, dtypes.default_dtype(dtype=dtype, item=fill_value))
 
 
@@ -171,11 +186,19 @@ def meshgrid(*arrays: torch.Tensor, indexing: str = "xy") -> list[torch.Tensor]:
 def ones(
     shape: int | Sequence[int], *, dtype: Any = None, device: str | None = None
 ) -> torch.Tensor:
+    native = native_dtypes.get(dtype)
+    if native is not None and type(shape) is tuple:  # the common case, inline (as _filled)
+        try:
+            return torch.ones(size=shape, dtype=native)
+        except (RuntimeError, TypeError):
+            pass
     return _filled(shape, 1, dtype)
 
 
 def ones_like(x: torch.Tensor, /, *, dtype: Any = None, device: str | None = None) -> torch.Tensor:
-    return _filled(tuple(x.shape), 1, core_dtypes[x.dtype] if dtype is None else dtype)
+    if dtype is None:
+        return torch.ones_like(x)
+    return _filled(tuple(x.shape), 1, dtype)
 
 
 def _triangle(function: Any, x: torch.Tensor, k: int) -> torch.Tensor:
@@ -196,8 +219,16 @@ def triu(x: torch.Tensor, /, *, k: int = 0) -> torch.Tensor:
 def zeros(
     shape: int | Sequence[int], *, dtype: Any = None, device: str | None = None
 ) -> torch.Tensor:
+    native = native_dtypes.get(dtype)
+    if native is not None and type(shape) is tuple:  # the common case, inline (as _filled)
+        try:
+            return torch.zeros(size=shape, dtype=native)
+        except (RuntimeError, TypeError):
+            pass
     return _filled(shape, 0, dtype)
 
 
 def zeros_like(x: torch.Tensor, /, *, dtype: Any = None, device: str | None = None) -> torch.Tensor:
-    return _filled(tuple(x.shape), 0, core_dtypes[x.dtype] if dtype is None else dtype)
+    if dtype is None:
+        return torch.zeros_like(x)
+    return _filled(tuple(x.shape), 0, dtype)
