@@ -20,6 +20,7 @@ import builtins
 import sys
 import weakref as _weakref
 from collections.abc import Callable, Iterator
+from types import FunctionType as _FunctionType
 from typing import Any
 
 import core
@@ -49,6 +50,7 @@ class Tensor(FrontendArray):
         super().__init__(value)
         self._leaf = None
         self.grad = None
+        self._view_strides = None
 
     @classmethod
     def _from_native(cls, value: Any) -> Tensor:
@@ -61,12 +63,16 @@ class Tensor(FrontendArray):
         tensor._version = 0
         tensor._leaf = None
         tensor.grad = None
+        # set on every tensor: reading an unset slot raises inside (getattr with a
+        # default costs 0.7 µs), and views read it on every call
+        tensor._view_strides = None
         return tensor
 
     def _view_from(self, value: Any, forward: Callable[[Any], Any], inverse: Any) -> Tensor:
         view = FrontendArray._view_from(self, value, forward, inverse)
         view._leaf = None  # recorded: views carry requires_grad
         view.grad = None
+        view._view_strides = None
         return view
 
     # ------------------------------------------------------------------ autograd
@@ -206,17 +212,38 @@ class Tensor(FrontendArray):
         self,
         forward: Callable[[Any], Any],
         inverse: Any,
-        strides: tuple[int, ...] | None,
+        strides: Any,
         value: Any = None,
     ) -> Tensor:
         """A view (see :mod:`frontends.torch._views`) with the strides torch gives it
-        (None: contiguous); ``value``, when the caller has it, is ``forward(self.native)``."""
+        (None: contiguous; a function: computed when first asked); ``value``, when the
+        caller has it, is ``forward(self.native)``."""
         if value is None or type(self) is not Tensor:
             view = self._make_view(forward, inverse)  # subclasses may make views their way
+            view._view_strides = strides
+            return view
+        return self._step_view((forward, inverse), strides, value)
+
+    def _step_view(self, step: tuple[Any, Any], strides: Any, value: Any) -> Tensor:
+        """The view of the (forward, inverse) ``step`` whose value ``forward(self.native)``
+        the caller has, all fields set in one call (views are the cheapest ops, so this is
+        most of their cost)."""
+        if type(self) is not Tensor:
+            return self._view(step[0], step[1], strides)
+        view = object.__new__(Tensor)
+        root = self._root
+        if root is None:
+            view._root = self
+            view._chain = (step,)
+            view._seen_version = self._version
         else:
-            view = FrontendArray._view_from(self, value, forward, inverse)
-            view._leaf = None
-            view.grad = None
+            view._root = root
+            view._chain = (*self._chain, step)
+            view._seen_version = root._version
+        view._value = value
+        view._version = 0
+        view._leaf = None  # recorded: views carry requires_grad
+        view.grad = None
         view._view_strides = strides
         return view
 
@@ -351,7 +378,10 @@ class Tensor(FrontendArray):
         """Strides as torch would report them: contiguous for a root, and for a view the
         result of its view steps applied to its root's strides (recorded with the step, or
         as a function computing them, called when first asked)."""
-        strides = getattr(self, "_view_strides", None)
+        try:
+            strides = self._view_strides
+        except AttributeError:  # a tensor made without _from_native (a subclass's __new__)
+            strides = None
         if strides is None:
             return _views.contiguous_strides(self.native.shape)
         if type(strides) is not tuple:
@@ -579,6 +609,9 @@ class Tensor(FrontendArray):
     def view(self, *shape: Any) -> Tensor:
         """A view of another shape; torch's error where the strides don't allow it.
         ``view(dtype)`` (reinterpreting the bits) is not supported: core has no bitcast."""
+        view = _views.plain_reshape(self, shape)
+        if view is not None:
+            return view
         if len(shape) == 1 and isinstance(shape[0], _dtype.dtype):
             if shape[0] == self.dtype:
                 return self._view(_identity, _replace, self._strides())
@@ -593,6 +626,9 @@ class Tensor(FrontendArray):
 
     def reshape(self, *shape: Any) -> Tensor:
         """A view when torch's ``view`` would succeed (as torch), otherwise a copy."""
+        view = _views.plain_reshape(self, shape)
+        if view is not None:
+            return view
         return _views.reshape(self, _views.shape_args(shape, "shape"))
 
     def reshape_as(self, other: Tensor) -> Tensor:
@@ -966,7 +1002,10 @@ def add_function_methods(namespace: dict[str, Any]) -> None:
             continue
         if name not in Tensor.__dict__:
             # a fast function is a plain function of (input, ...): it is its own method
-            setattr(Tensor, name, function if hasattr(function, "direct") else _method(function))
+            # a plain function of (input, ...) is its own method (one call less); fast
+            # functions are plain functions too
+            plain = type(function) is _FunctionType or hasattr(function, "direct")
+            setattr(Tensor, name, function if plain else _method(function))
         if name in INPLACE_NAMES and name + "_" not in Tensor.__dict__:
             setattr(Tensor, name + "_", _inplace(function))
     for name in MODULE_INPLACE_NAMES:

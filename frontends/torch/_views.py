@@ -200,6 +200,25 @@ def shape_view(tensor: Any, shape: tuple[int, ...], strides: tuple[int, ...] | N
     return _reshaped(tensor, native, shape, tuple(native.shape), strides)
 
 
+_RESHAPE_STEPS: dict[tuple[int, ...], tuple[Any, Any]] = {}
+
+
+def _reshape_step(shape: tuple[int, ...]) -> tuple[Any, Any]:
+    """The (forward, inverse) pair of a reshape to ``shape``, made once per shape (the
+    inverse reshapes to the shape of the value it writes into)."""
+
+    def forward(value: Any) -> Any:
+        return ops.reshape(value, shape)
+
+    def inverse(old: Any, new: Any) -> Any:
+        return ops.reshape(new, old.shape)
+
+    if len(_RESHAPE_STEPS) >= 4096:
+        _RESHAPE_STEPS.clear()
+    step = _RESHAPE_STEPS[shape] = (forward, inverse)
+    return step
+
+
 def _reshaped(
     tensor: Any,
     native: Any,
@@ -207,13 +226,32 @@ def _reshaped(
     old_shape: tuple[int, ...],
     strides: tuple[int, ...] | None,
 ) -> Any:
-    def forward(value: Any) -> Any:
-        return ops.reshape(value, shape)
+    step = _RESHAPE_STEPS.get(shape) or _reshape_step(shape)
+    return tensor._step_view(step, strides, ops.reshape(native, shape))
 
-    def inverse(old: Any, new: Any) -> Any:
-        return ops.reshape(new, old_shape)
 
-    return tensor._view(forward, inverse, strides, ops.reshape(native, shape))
+def plain_reshape(tensor: Any, shape: tuple[Any, ...]) -> Any:
+    """The common ``view``/``reshape``: a contiguous tensor viewed as ``shape``, given as
+    Python ints (or one tuple of them) of its size; None for everything else, which the
+    general path handles (-1, other sequences, strided tensors, errors)."""
+    try:
+        if tensor._view_strides is not None:
+            return None
+    except AttributeError:
+        return None
+    if len(shape) == 1 and isinstance(shape[0], tuple):
+        shape = shape[0]
+        if type(shape) is not tuple:
+            shape = tuple(shape)
+    for extent in shape:
+        if type(extent) is not builtins.int or extent < 0:
+            return None
+    native = tensor._value if tensor._root is None else tensor.native
+    try:  # every backend refuses a shape of another size
+        value = ops.reshape(native, shape)
+    except Exception:
+        return None
+    return tensor._step_view(_RESHAPE_STEPS.get(shape) or _reshape_step(shape), None, value)
 
 
 def _view_strides(
@@ -244,6 +282,9 @@ def view(tensor: Any, shape: Sequence[int]) -> Any:
 
 def reshape(tensor: Any, shape: Sequence[int]) -> Any:
     """A view where torch's ``view`` would succeed, otherwise a contiguous copy."""
+    view = plain_reshape(tensor, shape)
+    if view is not None:
+        return view
     native = tensor.native
     old_shape = tuple(native.shape)
     new_shape = infer_size(shape, math.prod(old_shape))
@@ -293,14 +334,14 @@ def _permuted_contiguous(shape: tuple[int, ...], dims: tuple[int, ...]) -> tuple
 def permuted(tensor: Any, native: Any, dims: tuple[int, ...]) -> Any:
     """The view ``permute(dims)`` of ``tensor`` (``native`` its value) for valid ``dims``
     of at least one dimension; a contiguous tensor's view computes its strides when asked."""
-    forward, inverse = _permute_step(dims)
+    step = _PERMUTE_STEPS.get(dims) or _permute_step(dims)
     strides = getattr(tensor, "_view_strides", None)
     if strides is None:
         strides = functools.partial(_permuted_contiguous, native.shape, dims)
     else:
         strides = tensor._strides()
         strides = tuple([strides[d] for d in dims])
-    return tensor._view(forward, inverse, strides, ops.permute_dims(native, dims))
+    return tensor._step_view(step, strides, ops.permute_dims(native, dims))
 
 
 def permute(tensor: Any, dims: Sequence[int]) -> Any:
@@ -331,14 +372,28 @@ def reversed_dims(ndim: int) -> tuple[int, ...]:
     return dims
 
 
+_TRANSPOSES: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
 def transpose(tensor: Any, dim0: int, dim1: int) -> Any:
-    ndim = len(tensor.native.shape)
-    dim0, dim1 = normalize_dims((dim0, dim1), ndim)
-    if not ndim:
-        return permute(tensor, ())
-    dims = list(range(ndim))
-    dims[dim0], dims[dim1] = dims[dim1], dims[dim0]
-    return permute(tensor, tuple(dims))
+    """``transpose(dim0, dim1)``: the permutation is made once per (ndim, dim0, dim1) of
+    Python ints."""
+    native = tensor._value if tensor._root is None else tensor.native
+    ndim = len(native.shape)
+    plain = type(dim0) is builtins.int and type(dim1) is builtins.int
+    dims = _TRANSPOSES.get((ndim, dim0, dim1)) if plain else None
+    if dims is None:
+        first, second = normalize_dims((dim0, dim1), ndim)
+        if not ndim:
+            return permute(tensor, ())
+        order = list(range(ndim))
+        order[first], order[second] = order[second], order[first]
+        dims = tuple(order)
+        if plain:
+            if len(_TRANSPOSES) >= 1024:
+                _TRANSPOSES.clear()
+            _TRANSPOSES[ndim, dim0, dim1] = dims
+    return permuted(tensor, native, dims)
 
 
 def expand(tensor: Any, sizes: Sequence[int]) -> Any:
@@ -741,7 +796,64 @@ def _host(value: Any) -> numpy.ndarray:
     return numpy.asarray(core.Array(value).to_numpy())
 
 
+_ITEM_STEPS: dict[Any, tuple[Any, Any]] = {}
+
+
+def _item_step(key: Any, cached: Any) -> tuple[Any, Any]:
+    """The (forward, inverse) pair of the view ``[key]``; made once per ``cached`` (the
+    key in a hashable form: slices are not hashable before Python 3.12)."""
+
+    def forward(value: Any) -> Any:
+        return ops.get_item(value, key)
+
+    def inverse(old: Any, new: Any) -> Any:
+        return ops.set_item(old, key, new)
+
+    if len(_ITEM_STEPS) >= 4096:
+        _ITEM_STEPS.clear()
+    step = _ITEM_STEPS[cached] = (forward, inverse)
+    return step
+
+
 def getitem(tensor: Any, key: Any) -> Any:
+    """``tensor[key]``. An in-range int or a slice of int (or None) bounds and step 1 on the
+    first axis (``x[3]``, ``x[2:5]``) is a view whose step is made once per key and whose
+    strides are the tensor's (less the first, for an int): no key parsing."""
+    kind = type(key)
+    if kind is builtins.int or kind is slice:
+        native = tensor._value if tensor._root is None else tensor.native
+        shape = native.shape
+        if shape:
+            if kind is builtins.int:
+                if -shape[0] <= key < shape[0]:
+                    try:
+                        strides = tensor._view_strides
+                    except AttributeError:
+                        strides = None
+                    if strides is not None:  # None: contiguous, and so is the view
+                        strides = tensor._strides()[1:]
+                    step = _ITEM_STEPS.get(key) or _item_step(key, key)
+                    return tensor._step_view(step, strides, ops.get_item(native, key))
+            else:
+                start, stop, step = key.start, key.stop, key.step
+                if (
+                    (step is None or (step == 1 and type(step) is builtins.int))
+                    and (start is None or type(start) is builtins.int)
+                    and (stop is None or type(stop) is builtins.int)
+                ):
+                    try:
+                        strides = tensor._view_strides  # a step-1 slice keeps the strides
+                    except AttributeError:
+                        strides = None
+                    if strides is not None and type(strides) is not tuple:
+                        strides = tensor._strides()
+                    cached = (start, stop, step)
+                    view_step = _ITEM_STEPS.get(cached) or _item_step(key, cached)
+                    return tensor._step_view(view_step, strides, ops.get_item(native, key))
+    return _getitem(tensor, key)
+
+
+def _getitem(tensor: Any, key: Any) -> Any:
     native = tensor.native
     simple = _simple_key(tensor, native, key)
     if simple is not None:

@@ -56,7 +56,7 @@ def flip(x: torch.Tensor, /, *, axis: int | tuple[int, ...] | None = None) -> to
 
 
 def permute_dims(x: torch.Tensor, /, axes: tuple[int, ...]) -> torch.Tensor:
-    return torch.permute(x, tuple(axes))
+    return torch.permute(x, axes if type(axes) is tuple else tuple(axes))
 
 
 def repeat(x: torch.Tensor, repeats: Any, /, *, axis: int | None = None) -> torch.Tensor:
@@ -71,6 +71,12 @@ def repeat(x: torch.Tensor, repeats: Any, /, *, axis: int | None = None) -> torc
 
 
 def reshape(x: torch.Tensor, /, shape: Sequence[int], *, copy: bool | None = None) -> torch.Tensor:
+    if type(shape) is tuple and copy is None:  # the common call, a tuple of ints: no copies
+        for extent in shape:
+            if type(extent) is not int:
+                break
+        else:
+            return torch.reshape(x, shape)
     if type(shape) is not tuple or not all(type(extent) is int for extent in shape):
         shape = tuple(int(extent) for extent in shape)
     if copy is False:
