@@ -215,10 +215,21 @@ def tensor(
     """A new tensor (always a copy). dtype inference as torch: Python floats take the
     default dtype, ints int64, bools bool, complex numbers the default complex dtype;
     numpy arrays and tensors keep theirs; mixed leaves promote with torch's table."""
+    kind = type(data)
+    if dtype is None and device is None and requires_grad is False:  # a Python scalar
+        if kind is builtins.float:
+            return _new(ops.asarray(data, dtype=_defaults["float"].core_dtype))
+        if kind is builtins.int and -_INT64_BOUND <= data < _INT64_BOUND:
+            return _new(ops.asarray(data, dtype=core.int64))
+        if kind is builtins.bool:
+            return _new(ops.asarray(data, dtype=core.bool))
     _check_device(device)
     from frontends.torch._tensor import _detached
 
     return _finish(_detached(_from_data(data, _torch_dtype(dtype))), requires_grad)
+
+
+_INT64_BOUND = 2**63
 
 
 def as_tensor(data: Any, dtype: Any = None, device: Any = None) -> Tensor:
@@ -593,6 +604,9 @@ def _number(value: Any) -> Any:
     return value
 
 
+_RANGE_BOUND = 2**31  # int ranges this small are sized exactly by any formula
+
+
 def arange(
     start: Any = 0,
     end: Any = None,
@@ -606,6 +620,21 @@ def arange(
 ) -> Tensor:
     """``ceil((end - start) / step)`` values ``start + i * step`` (computed in float64,
     as torch computes them); the default dtype when any argument is a float, else int64."""
+    if (
+        type(start) is builtins.int
+        and type(step) is builtins.int
+        and (end is None or type(end) is builtins.int)
+        and dtype is None
+        and out is None
+        and device is None
+        and requires_grad is False
+    ):  # the common case: ints whose range is plain (torch's checks below hold)
+        first, last = (0, start) if end is None else (start, end)
+        if -_RANGE_BOUND < first < _RANGE_BOUND and -_RANGE_BOUND < last < _RANGE_BOUND:
+            if (0 < step < _RANGE_BOUND and last >= first) or (
+                -_RANGE_BOUND < step < 0 and last <= first
+            ):
+                return _new(ops.arange(first, last, step, dtype=core.int64))
     _check_device(device)
     if end is None:
         start, end = 0, start

@@ -31,6 +31,8 @@ def asarray(
     obj: Any, /, *, dtype: Any = None, device: str | None = None, copy: bool | None = None
 ) -> torch.Tensor:
     if dtype is None:
+        if type(obj) is numpy.ndarray and obj.dtype.kind in "biufc" and not copy:
+            return from_numpy(obj)  # the common case of the general path below
         dtype = inferred_dtype(obj)
     obj = foreign_to_numpy(obj, (torch.Tensor,))
     native = None if dtype is None else native_dtypes[dtype]
@@ -42,6 +44,9 @@ def asarray(
     return torch.tensor(obj, dtype=native, device=device)
 
 
+_EXACT = 2**52  # ints whose range torch.arange sizes exactly (it divides in double)
+
+
 def arange(
     start: Any,
     /,
@@ -51,6 +56,10 @@ def arange(
     dtype: Any = None,
     device: str | None = None,
 ) -> torch.Tensor:
+    if dtype is dtypes.int64 and type(start) is int and type(stop) is int and type(step) is int:
+        if abs(start) < _EXACT and abs(stop) < _EXACT and abs(step) < _EXACT:
+            if (step > 0 and stop >= start) or (step < 0 and stop <= start):  # torch's checks
+                return torch.arange(start, stop, step, dtype=torch.int64)  # as below, one call
     start, step, length, dtype, integral = _arange_plan(start, stop, step, dtype)
     wide = torch.int64 if integral else torch.float64
     values = torch.arange(length, dtype=wide) * step + start
