@@ -662,13 +662,10 @@ class Tensor(FrontendArray):
     def split(self, split_size: Any, dim: int = 0) -> tuple[Tensor, ...]:
         return _torch().split(self, split_size, dim)
 
-    def __getitem__(self, key: Any) -> Tensor:
-        """torch's indexing: ints, slices, None and Ellipsis give a view; integer and
-        boolean tensors (and lists) give a copy."""
-        return _views.getitem(self, key)
-
-    def __setitem__(self, key: Any, value: Any) -> None:
-        _views.setitem(self, key, value)
+    # torch's indexing: ints, slices, None and Ellipsis give a view; integer and boolean
+    # tensors (and lists) give a copy (the functions themselves: one call less)
+    __getitem__ = _views.getitem
+    __setitem__ = _views.setitem
 
     # ------------------------------------------------------------------ in place
     def copy_(self, src: Any, non_blocking: bool = False) -> Tensor:

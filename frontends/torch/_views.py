@@ -186,13 +186,6 @@ def shape_args(args: tuple[Any, ...], name: str = "size") -> tuple[int, ...]:
 # ---------------------------------------------------------------------------------------
 
 
-def _unreshaper(shape: tuple[int, ...]) -> Any:
-    def inverse(old: Any, new: Any) -> Any:
-        return ops.reshape(new, shape)
-
-    return inverse
-
-
 def shape_view(tensor: Any, shape: tuple[int, ...], strides: tuple[int, ...] | None) -> Any:
     """A view with the same elements in a new shape (view, reshape, squeeze, unsqueeze,
     flatten, unflatten); ``strides`` None: contiguous."""
@@ -210,12 +203,9 @@ def _reshape_step(shape: tuple[int, ...]) -> tuple[Any, Any]:
     def forward(value: Any) -> Any:
         return ops.reshape(value, shape)
 
-    def inverse(old: Any, new: Any) -> Any:
-        return ops.reshape(new, old.shape)
-
     if len(_RESHAPE_STEPS) >= 4096:
         _RESHAPE_STEPS.clear()
-    step = _RESHAPE_STEPS[shape] = (forward, inverse)
+    step = _RESHAPE_STEPS[shape] = (forward, _unreshape)
     return step
 
 
@@ -397,9 +387,26 @@ def transpose(tensor: Any, dim0: int, dim1: int) -> Any:
 
 
 def expand(tensor: Any, sizes: Sequence[int]) -> Any:
-    """torch's ``inferExpandGeometry``; the view refuses writes where elements repeat."""
-    shape, strides = tuple(tensor.shape), tensor._strides()
-    sizes = tuple(_as_int(s) for s in sizes)
+    """torch's ``inferExpandGeometry`` (worked out once per sizes, shape and strides); the
+    view refuses writes where elements repeat."""
+    native = tensor._value if tensor._root is None else tensor.native
+    shape, strides = tuple(native.shape), tensor._strides()
+    sizes = _int_tuple(sizes)
+    plan = _EXPAND_PLANS.get((sizes, shape, strides))
+    if plan is None:
+        plan = _expand_plan(tensor, sizes, shape, strides)
+    new_shape, new_strides, step = plan
+    return tensor._step_view(step, new_strides, ops.broadcast_to(native, new_shape))
+
+
+_EXPAND_PLANS: dict[tuple[tuple[int, ...], ...], tuple[Any, ...]] = {}
+
+
+def _expand_plan(
+    tensor: Any, sizes: tuple[int, ...], shape: tuple[int, ...], strides: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[Any, Any]]:
+    """The shape, strides and (forward, inverse) step of ``expand(sizes)`` of a tensor of
+    ``shape`` and ``strides``, or torch's error."""
     if len(sizes) < len(shape):
         raise RuntimeError(
             f"expand({_legacy_name(tensor)}{{{list(shape)}}}, size={list(sizes)}): the number "
@@ -435,13 +442,37 @@ def expand(tensor: Any, sizes: Sequence[int]) -> Any:
             stride = 0
         new_shape[i], new_strides[i] = target, stride
     new_shape_t = tuple(new_shape)
-    overlapping = any(s == 0 and e > 1 for s, e in zip(new_strides, new_shape))
+    overlapping = False
+    for stride, extent in zip(new_strides, new_shape):
+        if stride == 0 and extent > 1:
+            overlapping = True
+            break
+    step = _EXPAND_STEPS.get((new_shape_t, overlapping)) or _expand_step(new_shape_t, overlapping)
+    if len(_EXPAND_PLANS) >= 4096:
+        _EXPAND_PLANS.clear()
+    plan = _EXPAND_PLANS[sizes, shape, strides] = (new_shape_t, tuple(new_strides), step)
+    return plan
+
+
+_EXPAND_STEPS: dict[tuple[tuple[int, ...], builtins.bool], tuple[Any, Any]] = {}
+
+
+def _expand_step(shape: tuple[int, ...], overlapping: builtins.bool) -> tuple[Any, Any]:
+    """The (forward, inverse) pair of ``expand`` to ``shape``, made once per shape; no
+    inverse where elements repeat (writes raise torch's overlapping-memory error)."""
 
     def forward(value: Any) -> Any:
-        return ops.broadcast_to(value, new_shape_t)
+        return ops.broadcast_to(value, shape)
 
-    inverse = None if overlapping else _unreshaper(shape)
-    return tensor._view(forward, inverse, tuple(new_strides))
+    if len(_EXPAND_STEPS) >= 4096:
+        _EXPAND_STEPS.clear()
+    step = _EXPAND_STEPS[shape, overlapping] = (forward, None if overlapping else _unreshape)
+    return step
+
+
+def _unreshape(old: Any, new: Any) -> Any:
+    """The inverse of a step that keeps the elements in another shape."""
+    return ops.reshape(new, old.shape)
 
 
 def squeeze(tensor: Any, dims: Sequence[int] | None) -> Any:
@@ -474,14 +505,7 @@ def unsqueeze(tensor: Any, dim: int) -> Any:
 
 def _item_view(tensor: Any, native: Any, key: tuple[Any, ...], strides: Any) -> Any:
     """The view ``tensor[key]`` of a normalized basic key (``native``: the tensor's value)."""
-
-    def forward(value: Any) -> Any:
-        return ops.get_item(value, key)
-
-    def inverse(old: Any, new: Any) -> Any:
-        return ops.set_item(old, key, new)
-
-    return tensor._view(forward, inverse, strides, ops.get_item(native, key))
+    return tensor._step_view(_step_of(key), strides, ops.get_item(native, key))
 
 
 def slice_view(tensor: Any, dim: int, start: int, stop: int, step: int = 1) -> Any:
@@ -616,36 +640,46 @@ def _normal_slice(entry: slice, extent: int) -> tuple[slice, int]:
     return slice(start, start + length * step, step), length
 
 
+def _plain_key(shape: Any, key: Any) -> builtins.bool:
+    """Whether ``key`` is an in-range int, a slice of int (or None) parts and a positive
+    int step, or a tuple of such entries for the leading axes of ``shape``: the common keys,
+    which every backend's ``get_item``/``set_item`` takes as they are."""
+    kind = type(key)
+    if kind is builtins.int:
+        return len(shape) > 0 and -shape[0] <= key < shape[0]
+    if kind is slice:
+        return len(shape) > 0 and _plain_slice(key)
+    if kind is not tuple or len(key) > len(shape):
+        return False
+    for extent, entry in zip(shape, key):
+        kind = type(entry)
+        if kind is builtins.int:
+            if not -extent <= entry < extent:
+                return False
+        elif kind is not slice or not _plain_slice(entry):
+            return False
+    return True
+
+
+def _plain_slice(key: slice) -> builtins.bool:
+    start, stop, step = key.start, key.stop, key.step
+    return (
+        (start is None or type(start) is builtins.int)
+        and (stop is None or type(stop) is builtins.int)
+        and (step is None or (type(step) is builtins.int and step > 0))
+    )
+
+
 def _simple_key(tensor: Any, native: Any, key: Any) -> tuple[tuple[Any, ...], Any] | None:
-    """The common keys (an int, a slice, or a tuple of them; ints in range, slices of
-    int or None parts and positive steps) as a tuple for ``ops.get_item``, and the view's
+    """The common keys (:func:`_plain_key`) as a tuple for ``ops.get_item``, and the view's
     strides (for a contiguous tensor, a function computing them), with none of
     :func:`parse_key`'s general work; None for every other key (which :func:`parse_key`
     then handles, errors included)."""
-    kind = type(key)
-    if kind is builtins.int or kind is slice:
-        key = (key,)
-    elif kind is not tuple:
-        return None
     shape = native.shape
-    if len(key) > len(shape):
+    if not _plain_key(shape, key):
         return None
-    for dim, entry in enumerate(key):
-        kind = type(entry)
-        if kind is builtins.int:
-            extent = shape[dim]
-            if not -extent <= entry < extent:
-                return None
-        elif kind is slice:
-            step = entry.step
-            if not (
-                (step is None or (type(step) is builtins.int and step > 0))
-                and (entry.start is None or type(entry.start) is builtins.int)
-                and (entry.stop is None or type(entry.stop) is builtins.int)
-            ):
-                return None
-        else:
-            return None
+    if type(key) is not tuple:
+        key = (key,)
     if getattr(tensor, "_view_strides", None) is None:
         return key, functools.partial(_contiguous_key_strides, shape, key)
     return key, _key_strides(tensor._strides(), key)
@@ -802,16 +836,9 @@ _ITEM_STEPS: dict[Any, tuple[Any, Any]] = {}
 def _item_step(key: Any, cached: Any) -> tuple[Any, Any]:
     """The (forward, inverse) pair of the view ``[key]``; made once per ``cached`` (the
     key in a hashable form: slices are not hashable before Python 3.12)."""
-
-    def forward(value: Any) -> Any:
-        return ops.get_item(value, key)
-
-    def inverse(old: Any, new: Any) -> Any:
-        return ops.set_item(old, key, new)
-
     if len(_ITEM_STEPS) >= 4096:
         _ITEM_STEPS.clear()
-    step = _ITEM_STEPS[cached] = (forward, inverse)
+    step = _ITEM_STEPS[cached] = _step_of(key)
     return step
 
 
@@ -850,7 +877,33 @@ def getitem(tensor: Any, key: Any) -> Any:
                     cached = (start, stop, step)
                     view_step = _ITEM_STEPS.get(cached) or _item_step(key, cached)
                     return tensor._step_view(view_step, strides, ops.get_item(native, key))
+    elif kind is tuple:
+        native = tensor._value if tensor._root is None else tensor.native
+        shape = native.shape
+        if key and _plain_key(shape, key):
+            try:
+                strides = tensor._view_strides
+            except AttributeError:
+                strides = None
+            if strides is None:
+                strides = functools.partial(_contiguous_key_strides, shape, key)
+            else:
+                strides = _key_strides(tensor._strides(), key)
+            return tensor._step_view(_step_of(key), strides, ops.get_item(native, key))
     return _getitem(tensor, key)
+
+
+def _step_of(key: Any) -> tuple[Any, Any]:
+    """The (forward, inverse) pair of the view ``[key]`` (made per call: a tuple holding
+    slices is not hashable before Python 3.12)."""
+
+    def forward(value: Any) -> Any:
+        return ops.get_item(value, key)
+
+    def inverse(old: Any, new: Any) -> Any:
+        return ops.set_item(old, key, new)
+
+    return forward, inverse
 
 
 def _getitem(tensor: Any, key: Any) -> Any:
@@ -909,9 +962,35 @@ def _broadcast_value(value: Any, shape: tuple[int, ...], advanced: builtins.bool
     return value if stripped == shape else ops.broadcast_to(value, shape)
 
 
+_FILL_FLOATS = (core.float32, core.float64)
+
+
 def setitem(tensor: Any, key: Any, value: Any) -> None:
     """``tensor[key] = value``: the value cast to the tensor's dtype (as ``copy_``) and
-    broadcast; basic keys write through a view, tensor keys with ``index_put_``."""
+    broadcast; basic keys write through a view, tensor keys with ``index_put_``.
+
+    A Python number written at a plain key (:func:`_plain_key`) of a tensor that is
+    neither a view nor a leaf goes straight to ``ops.set_item`` (a nonzero float in range
+    of a float32/float64 tensor as it is, which core converts as ``checked_scalar``
+    would; tensorflow may return -0.0 as 0.0 from its constant cache, so not zero)."""
+    kind = type(value)
+    if (
+        (kind is builtins.float or kind is builtins.int or kind is builtins.bool)
+        and tensor._root is None
+        and tensor._leaf is None
+    ):
+        native = tensor._value
+        if _plain_key(native.shape, key):
+            dtype = core.as_core_dtype(native.dtype)
+            if not (
+                kind is builtins.float
+                and value
+                and dtype in _FILL_FLOATS
+                and -3.0e38 < value < 3.0e38
+            ):
+                value = checked_scalar(value, dtype)
+            tensor._assign(ops.set_item(native, key, value))
+            return
     native = tensor.native
     simple = _simple_key(tensor, native, key)
     if simple is not None:

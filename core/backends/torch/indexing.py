@@ -77,23 +77,55 @@ def get_item(x: torch.Tensor, key: Any, /) -> torch.Tensor:
 
 
 def _plain_key(x: torch.Tensor, key: Any) -> bool:
-    """An in-range int or a slice of ints with a positive step on the first axis, which
-    torch indexes as core does (the common ``x[3]``, ``x[2:5]``)."""
-    if not x.ndim:
+    """An in-range int, a slice of ints (or None) with a positive step, or a tuple of such
+    entries for the leading axes, which torch indexes as core does (the common ``x[3]``,
+    ``x[2:5]``, ``m[1, 2]``, ``m[:, 1]``)."""
+    kind = type(key)
+    if kind is int:
+        return x.ndim > 0 and -x.shape[0] <= key < x.shape[0]
+    if kind is slice:
+        return x.ndim > 0 and _plain_slice(key)
+    if kind is not tuple or not key:
         return False
-    if type(key) is int:
-        return -x.shape[0] <= key < x.shape[0]
-    if type(key) is slice:
-        start, stop, step = key.start, key.stop, key.step
-        return (
-            (start is None or type(start) is int)
-            and (stop is None or type(stop) is int)
-            and (step is None or (type(step) is int and step > 0))
-        )
-    return False
+    shape = x.shape
+    if len(key) > len(shape):
+        return False
+    for extent, entry in zip(shape, key):
+        kind = type(entry)
+        if kind is int:
+            if not -extent <= entry < extent:
+                return False
+        elif kind is not slice or not _plain_slice(entry):
+            return False
+    return True
+
+
+def _plain_slice(key: slice) -> bool:
+    start, stop, step = key.start, key.stop, key.step
+    return (
+        (start is None or type(start) is int)
+        and (stop is None or type(stop) is int)
+        and (step is None or (type(step) is int and step > 0))
+    )
 
 
 def set_item(x: torch.Tensor, key: Any, value: Any, /) -> torch.Tensor:
+    if _plain_key(x, key):
+        # the common writes: a value of x's dtype that is 0-d or has the selection's shape,
+        # or a Python float in range of a float32/float64 x (converted as _fill_scalar does)
+        if type(value) is torch.Tensor:
+            if value.dtype == x.dtype:
+                result = x.clone()
+                target = result[key]
+                if not value.ndim or value.shape == target.shape:
+                    target.copy_(value)
+                    return result
+        elif type(value) is float and (
+            x.dtype == torch.float64 or (x.dtype == torch.float32 and -3.0e38 < value < 3.0e38)
+        ):
+            result = x.clone()
+            result[key] = value
+            return result
     shape = tuple(x.shape)
     value = _value(value, x)
     basic = _basic_key(shape, key)

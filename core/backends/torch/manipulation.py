@@ -24,8 +24,32 @@ def _signed(x: torch.Tensor) -> torch.Tensor:
 
 
 def _check_broadcast(shape: tuple[int, ...], target: tuple[int, ...]) -> None:
-    if numpy.broadcast_shapes(shape, target) != target:
-        raise ValueError(f"cannot broadcast an array of shape {shape} to shape {target}")
+    """Raise unless ``numpy.broadcast_shapes(shape, target) == target`` (checked in
+    Python: numpy's function costs a microsecond)."""
+    ok = len(shape) <= len(target)
+    if ok:
+        for extent in target:
+            if extent < 0:
+                ok = False
+                break
+        else:
+            for have, want in zip(reversed(shape), reversed(target)):
+                if have != want and have != 1:
+                    ok = False
+                    break
+    if not ok:
+        raise ValueError(
+            f"cannot broadcast an array of shape {tuple(shape)} to shape {tuple(target)}"
+        )
+
+
+def _ints(values: tuple[Any, ...]) -> bool:
+    """Whether every one of ``values`` is a Python int (a loop: ``all`` of a generator
+    costs more than the call it guards)."""
+    for value in values:
+        if type(value) is not int:
+            return False
+    return True
 
 
 def broadcast_arrays(*arrays: torch.Tensor) -> list[torch.Tensor]:
@@ -34,8 +58,9 @@ def broadcast_arrays(*arrays: torch.Tensor) -> list[torch.Tensor]:
 
 
 def broadcast_to(x: torch.Tensor, /, shape: Sequence[int]) -> torch.Tensor:
-    shape = tuple(int(extent) for extent in shape)
-    _check_broadcast(tuple(x.shape), shape)
+    if type(shape) is not tuple or not _ints(shape):
+        shape = tuple(int(extent) for extent in shape)
+    _check_broadcast(x.shape, shape)
     return torch.broadcast_to(x, shape)
 
 
@@ -71,14 +96,10 @@ def repeat(x: torch.Tensor, repeats: Any, /, *, axis: int | None = None) -> torc
 
 
 def reshape(x: torch.Tensor, /, shape: Sequence[int], *, copy: bool | None = None) -> torch.Tensor:
-    if type(shape) is tuple and copy is None:  # the common call, a tuple of ints: no copies
-        for extent in shape:
-            if type(extent) is not int:
-                break
-        else:
-            return torch.reshape(x, shape)
-    if type(shape) is not tuple or not all(type(extent) is int for extent in shape):
+    if type(shape) is not tuple or not _ints(shape):
         shape = tuple(int(extent) for extent in shape)
+    if copy is None:
+        return torch.reshape(x, shape)
     if copy is False:
         try:
             return x.view(shape)
