@@ -30,6 +30,7 @@ from frontends.tensorflow._common import (
     wrap,
 )
 from frontends.tensorflow._conversion import cast_native
+from frontends.tensorflow._frontend import functions
 from frontends.tensorflow._kernels import check
 from frontends.tensorflow._shape import TensorShape
 from frontends.tensorflow._tensor import Tensor, match_operands, strided_get, to_host
@@ -522,6 +523,7 @@ def dynamic_stitch(indices: Any, data: Any, name: Any = None) -> Tensor:
 # ---------------------------------------------------------------------------------------
 # selection
 # ---------------------------------------------------------------------------------------
+@functions.fast("where", "condition", "x", "y", mask=True)
 def where(condition: Any, x: Any = None, y: Any = None, name: Any = None) -> Tensor:
     c = native(condition)
     if x is None and y is None:

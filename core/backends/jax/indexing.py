@@ -109,7 +109,27 @@ def _device_key(key: Any) -> Any:
     return tuple(jnp.asarray(e) if isinstance(e, list) else e for e in entries)
 
 
+def _plain_key(x: jax.Array, key: Any) -> bool:
+    """An in-range int or a slice of ints with a positive step on the first axis, which
+    jax indexes as core does (the common ``x[3]``, ``x[2:5]``: no key normalization)."""
+    kind = type(key)
+    if kind is int:
+        shape = x.shape
+        return bool(shape) and -shape[0] <= key < shape[0]
+    if kind is slice:
+        start, stop, step = key.start, key.stop, key.step
+        return (
+            bool(x.shape)
+            and (start is None or type(start) is int)
+            and (stop is None or type(stop) is int)
+            and (step is None or (type(step) is int and step > 0))
+        )
+    return False
+
+
 def get_item(x: jax.Array, key: Any, /) -> jax.Array:
+    if _plain_key(x, key):
+        return x[key]
     basic = _basic_key(x.shape, key)
     if basic is not None:
         return x[basic]

@@ -47,12 +47,13 @@ def fast(
     *arrays: str,
     scalars: bool = True,
     keywords: dict[str, str] | None = None,
+    mask: bool = False,
     signature: inspect.Signature | None = None,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """The shared fast path in front of a jax frontend function (the outermost decorator):
     its common case is core's ``kernel`` of the parameters ``arrays`` (see
-    :func:`frontends.base.fastpath.fast_function` for ``scalars``, ``keywords`` and
-    ``signature``); results are strong Arrays."""
+    :func:`frontends.base.fastpath.fast_function` for ``scalars``, ``keywords``, ``mask``
+    and ``signature``); results are strong Arrays."""
 
     def decorate(general: Callable[..., Any]) -> Callable[..., Any]:
         general.unsupported_dtypes = _NARROWED  # type: ignore[attr-defined]
@@ -64,6 +65,7 @@ def fast(
             new=Array._from_native,
             scalars=scalars,
             keywords=keywords,
+            mask=mask,
             signature=signature,
         )
 

@@ -364,6 +364,7 @@ def allclose(
     return _all(isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
+@fast("where", "condition", "x", "y", mask=True)
 def where(condition: Any, x: Any = None, y: Any = None, /, *, size: int | None = None,
           fill_value: Any = None) -> Any:  # fmt: skip
     """``jnp.where``: ``x`` where ``condition`` else ``y`` (``x``/``y`` promoted on JAX's
