@@ -490,12 +490,16 @@ class Tensor(FrontendArray):
 
         Returns ``self`` when nothing changes, as torch does; never mutates ``self``.
         """
-        if not kwargs and len(args) == 1 and type(args[0]) is _dtype.dtype:  # to(dtype)
-            native = self.native
-            target = args[0].core_dtype
-            source = core.as_core_dtype(native.dtype)
-            if source == target:
+        if not kwargs and len(args) == 1 and type(args[0]) is _DTYPE:  # to(dtype)
+            native = self._value if self._root is None else self.native
+            plan = _TO_PLANS.get((native.dtype, args[0]))
+            if plan is None:
+                plan = _to_plan(native.dtype, args[0])
+            if plan is _SAME:
                 return self
+            target, source = plan
+            if source is None:  # nothing but the cast
+                return Tensor._from_native(ops.astype(native, target))
             return Tensor._from_native(_views.cast(native, target, source))
         target = kwargs.pop("dtype", None)
         copy = kwargs.pop("copy", False)
@@ -756,6 +760,28 @@ class Tensor(FrontendArray):
             copy = self.clone()
         copy.requires_grad = self.requires_grad
         return copy
+
+
+_DTYPE = _dtype.dtype
+_SAME = ("same",)
+_TO_PLANS: dict[tuple[Any, _dtype.dtype], Any] = {}
+
+
+def _to_plan(native_dtype: Any, dtype: _dtype.dtype) -> Any:
+    """What ``to(dtype)`` does to a native array of ``native_dtype``, worked out once per
+    pair: ``_SAME`` (returns the tensor), or ``(target, None)`` (``ops.astype``), or
+    ``(target, source)`` (torch's complex-to-bool cast, :func:`_views.cast`)."""
+    source, target = core.as_core_dtype(native_dtype), dtype.core_dtype
+    if source == target:
+        plan = _SAME
+    elif source.kind == "c" and target.kind == "b":
+        plan = (target, source)
+    else:
+        plan = (target, None)
+    if len(_TO_PLANS) >= 1024:
+        _TO_PLANS.clear()
+    _TO_PLANS[native_dtype, dtype] = plan
+    return plan
 
 
 def _sink(tensor: Tensor) -> Callable[[Any], None]:

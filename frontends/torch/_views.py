@@ -29,6 +29,8 @@ from core import native as ops
 
 def normalize_dim(dim: int, ndim: int) -> int:
     """``dim`` in ``[0, ndim)``; torch's IndexError otherwise (a 0-d tensor takes 0/-1)."""
+    if type(dim) is builtins.int and -ndim <= dim < ndim:  # the common case
+        return dim if dim >= 0 else dim + ndim
     dim = _as_int(dim)
     bound = max(ndim, 1)
     if not -bound <= dim < bound:
@@ -233,10 +235,21 @@ def plain_reshape(tensor: Any, shape: tuple[Any, ...]) -> Any:
         shape = shape[0]
         if type(shape) is not tuple:
             shape = tuple(shape)
+    infer = False
     for extent in shape:
-        if type(extent) is not builtins.int or extent < 0:
+        if type(extent) is not builtins.int:
             return None
+        if extent < 0:
+            if extent != -1 or infer:
+                return None
+            infer = True
     native = tensor._value if tensor._root is None else tensor.native
+    if infer:  # one -1: the size it takes
+        known = -math.prod(shape)
+        numel = math.prod(native.shape)
+        if not known or numel % known:
+            return None
+        shape = tuple([numel // known if extent == -1 else extent for extent in shape])
     try:  # every backend refuses a shape of another size
         value = ops.reshape(native, shape)
     except Exception:
@@ -288,7 +301,7 @@ def normalize_dims(dims: Sequence[int], ndim: int) -> tuple[int, ...]:
     """Each of ``dims`` by :func:`normalize_dim` (in-range ints pass as they are)."""
     for d in dims:
         if type(d) is not builtins.int or not 0 <= d < ndim:
-            return tuple(normalize_dim(d, ndim) for d in dims)
+            return tuple([normalize_dim(d, ndim) for d in dims])
     return dims if type(dims) is tuple else tuple(dims)
 
 

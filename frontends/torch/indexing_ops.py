@@ -251,15 +251,16 @@ def unsqueeze(input: Tensor, dim: int) -> Tensor:
 def flatten(input: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
     """A view where the strides allow it (as torch's ``reshape``), otherwise a copy."""
     input = _tensor(input)
-    if input.ndim == 0:
+    shape = tuple(input.native.shape)
+    ndim = len(shape)
+    if ndim == 0:
         return _views.reshape(input, (1,))
-    start = _views.normalize_dim(start_dim, input.ndim)
-    end = _views.normalize_dim(end_dim, input.ndim)
+    start = _views.normalize_dim(start_dim, ndim)
+    end = _views.normalize_dim(end_dim, ndim)
     if start > end:
         raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
     if start == end:
         return input
-    shape = tuple(input.shape)
     return _views.reshape(
         input, shape[:start] + (math.prod(shape[start : end + 1]),) + shape[end + 1 :]
     )
