@@ -306,26 +306,31 @@ def hardtanh(x: torch.Tensor, min_val: float = -1.0, max_val: float = 1.0) -> to
 
 
 @_real
+@direct(torch._C._nn.leaky_relu)
 def leaky_relu(x: torch.Tensor, negative_slope: float = 0.01) -> torch.Tensor:
     return F.leaky_relu(_float(x), negative_slope)
 
 
 @_real
+@direct(torch._C._nn.elu)
 def elu(x: torch.Tensor, alpha: float = 1.0) -> torch.Tensor:
     return F.elu(_float(x), alpha)
 
 
 @_real
+@direct(torch.selu)
 def selu(x: torch.Tensor) -> torch.Tensor:
     return F.selu(_float(x))
 
 
 @_real
+@direct(torch.celu)
 def celu(x: torch.Tensor, alpha: float = 1.0) -> torch.Tensor:
     return F.celu(_float(x), alpha)
 
 
 @_real
+@direct(torch._C._nn.gelu)
 def gelu(x: torch.Tensor, approximate: str = "none") -> torch.Tensor:
     if approximate not in ("none", "tanh"):
         raise ValueError(f"approximate must be 'none' or 'tanh', got {approximate!r}")
@@ -339,16 +344,19 @@ def sigmoid(x: torch.Tensor) -> torch.Tensor:
 
 
 @_real
+@direct(torch._C._nn.silu)
 def silu(x: torch.Tensor) -> torch.Tensor:
     return F.silu(_float(x))
 
 
 @_real
+@direct(torch._C._nn.mish)
 def mish(x: torch.Tensor) -> torch.Tensor:
     return F.mish(_float(x))
 
 
 @_real
+@direct(torch._C._nn.softplus)
 def softplus(x: torch.Tensor, beta: float = 1.0, threshold: float = 20.0) -> torch.Tensor:
     return F.softplus(_float(x), beta, threshold)
 
@@ -359,16 +367,19 @@ def softsign(x: torch.Tensor) -> torch.Tensor:
 
 
 @_real
+@direct(torch._C._nn.hardsigmoid)
 def hardsigmoid(x: torch.Tensor) -> torch.Tensor:
     return F.hardsigmoid(_float(x))
 
 
 @_real
+@direct(torch._C._nn.hardswish)
 def hardswish(x: torch.Tensor) -> torch.Tensor:
     return F.hardswish(_float(x))
 
 
 @_real
+@direct(torch._C._nn.log_sigmoid)
 def log_sigmoid(x: torch.Tensor) -> torch.Tensor:
     return F.logsigmoid(_float(x))
 
@@ -426,9 +437,22 @@ def layer_norm(
     bias: torch.Tensor | None = None,
     eps: float = 1e-5,
 ) -> torch.Tensor:
+    dtype = x.dtype
+    if (
+        dtype in _LAYER_NORM_FAST
+        and (weight is None or weight.dtype is dtype)
+        and (bias is None or bias.dtype is dtype)
+        and type(normalized_shape) is tuple
+        and 0 < len(normalized_shape) <= x.ndim
+        and x.shape[-len(normalized_shape) :] == normalized_shape
+    ):  # the common case of the lines below, in one call
+        return torch.layer_norm(x, normalized_shape, weight, bias, eps)
     x, weight, bias = _floats(x, weight, bias)
     _normalized_axes(x, normalized_shape)
     return F.layer_norm(x, _shape(normalized_shape), weight, bias, eps)
+
+
+_LAYER_NORM_FAST = (torch.float32, torch.float64)
 
 
 @_real

@@ -26,6 +26,7 @@ from core import native as ops
 from frontends.base.array import to_native
 from frontends.torch import _dtype, special
 from frontends.torch import pointwise_ops as _pointwise
+from frontends.torch._compile import is_compiling
 from frontends.torch._frontend import fast, torch_function, wrap
 from frontends.torch._ops_support import WIDE_UNSIGNED, floating, in_float32, unsupported_dtypes
 from frontends.torch._tensor import INPLACE_NAMES, Tensor, _detached, _normalize_dim, write_into
@@ -194,6 +195,7 @@ def relu6(input: Tensor, inplace: bool = False) -> Tensor:
     return ops.nn.relu6(input)
 
 
+@fast("nn.gelu", "input")
 @torch_function("input")
 def gelu(input: Tensor, approximate: str = "none") -> Tensor:
     """Gaussian error linear unit, exact (erf) or ``approximate="tanh"``."""
@@ -209,6 +211,7 @@ def _float_activation(kernel: str, x: Any, compute: Callable[[Any], Any]) -> Any
     return in_float32(compute, x)
 
 
+@fast("nn.silu", "input")
 @_inplace
 @torch_function("input")
 def silu(input: Tensor, inplace: bool = False) -> Tensor:
@@ -216,6 +219,7 @@ def silu(input: Tensor, inplace: bool = False) -> Tensor:
     return _float_activation("silu_cpu", input, ops.nn.silu)
 
 
+@fast("nn.elu", "input")
 @_inplace
 @torch_function("input")
 def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
@@ -223,6 +227,7 @@ def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
     return _float_activation("elu_cpu", input, lambda x: ops.nn.elu(x, alpha))
 
 
+@fast("nn.selu", "input")
 @_inplace
 @torch_function("input")
 def selu(input: Tensor, inplace: bool = False) -> Tensor:
@@ -230,6 +235,7 @@ def selu(input: Tensor, inplace: bool = False) -> Tensor:
     return _float_activation("elu_cpu", input, ops.nn.selu)
 
 
+@fast("nn.celu", "input")
 @_inplace
 @torch_function("input")
 def celu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
@@ -237,6 +243,7 @@ def celu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
     return _float_activation("elu_cpu", input, lambda x: ops.nn.celu(x, alpha))
 
 
+@fast("nn.leaky_relu", "input")
 @_inplace
 @torch_function("input")
 def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
@@ -246,12 +253,14 @@ def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = Fals
     )
 
 
+@fast("nn.softplus", "input")
 @torch_function("input")
 def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
     """log(1 + exp(beta * x)) / beta, and x itself where beta * x > threshold."""
     return _float_activation("softplus_cpu", input, lambda x: ops.nn.softplus(x, beta, threshold))
 
 
+@fast("nn.hardsigmoid", "input")
 @_inplace
 @torch_function("input")
 def hardsigmoid(input: Tensor, inplace: bool = False) -> Tensor:
@@ -259,6 +268,7 @@ def hardsigmoid(input: Tensor, inplace: bool = False) -> Tensor:
     return _float_activation("hardsigmoid_cpu", input, ops.nn.hardsigmoid)
 
 
+@fast("nn.hardswish", "input")
 @_inplace
 @torch_function("input")
 def hardswish(input: Tensor, inplace: bool = False) -> Tensor:
@@ -266,6 +276,7 @@ def hardswish(input: Tensor, inplace: bool = False) -> Tensor:
     return _float_activation("hardswish_cpu", input, ops.nn.hardswish)
 
 
+@fast("nn.mish", "input")
 @_inplace
 @torch_function("input")
 def mish(input: Tensor, inplace: bool = False) -> Tensor:
@@ -273,6 +284,7 @@ def mish(input: Tensor, inplace: bool = False) -> Tensor:
     return _float_activation("mish_cpu", input, ops.nn.mish)
 
 
+@fast("nn.log_sigmoid", "input")
 @torch_function("input")
 def logsigmoid(input: Tensor) -> Tensor:
     """log(sigmoid(x)), computed stably."""
@@ -859,15 +871,18 @@ def layer_norm(
     shape = _shape_tuple(normalized_shape)
     _check_normalized_shape(input, shape)
     return in_float32(
-        lambda x: ops.nn.layer_norm(
-            x,
-            shape,
-            None if weight is None else ops.astype(weight, _dtype_of(x)),
-            None if bias is None else ops.astype(bias, _dtype_of(x)),
-            eps,
-        ),
+        lambda x: ops.nn.layer_norm(x, shape, _as_dtype_of(weight, x), _as_dtype_of(bias, x), eps),
         input,
     )
+
+
+def _as_dtype_of(value: Any, x: Any) -> Any:
+    """``value`` (a native or None) in ``x``'s dtype: itself when it has it already (no
+    copy, no cast node while autodiff records)."""
+    if value is None:
+        return None
+    dtype = _dtype_of(x)
+    return value if _dtype_of(value) == dtype else ops.astype(value, dtype)
 
 
 @torch_function("input", "weight")
@@ -1379,21 +1394,17 @@ def _class_target(input: Any, target: Any) -> tuple[Any, Any, bool]:
     return input, target, False
 
 
-def _compiling() -> bool:
-    from frontends.torch._compile import is_compiling
-
-    return is_compiling()
+_compiling = is_compiling  # whether torch.compile is tracing (torch checks on the device)
 
 
 def _check_rows(indices: Any, rows: int) -> None:
     """torch's IndexError for an index outside ``[0, rows)`` (negative ones included): every
-    backend raises, none clamps or wraps (one host read; none under torch.compile's trace,
-    where torch checks on the device)."""
+    backend raises, none clamps or wraps (the smallest and largest index read on the host,
+    two reductions: cheaper than comparing every index with Python scalars; none under
+    torch.compile's trace, where torch checks on the device)."""
     if _compiling():
         return
-    if math.prod(indices.shape) and bool(
-        ops.any(ops.logical_or(ops.less(indices, 0), ops.greater_equal(indices, rows)))
-    ):
+    if math.prod(indices.shape) and (int(ops.min(indices)) < 0 or int(ops.max(indices)) >= rows):
         raise IndexError("index out of range in self")
 
 

@@ -218,11 +218,16 @@ class Module:
 
     # ------------------------------------------------------------------ attributes
     def __getattr__(self, name: str) -> Any:
-        d = self.__dict__
-        for key in ("_parameters", "_buffers", "_modules"):
-            found = d.get(key)
-            if found is not None and name in found:
-                return found[name]
+        d = self.__dict__  # unrolled: forward reads parameters and submodules this way
+        found = d.get("_parameters")
+        if found is not None and name in found:
+            return found[name]
+        found = d.get("_buffers")
+        if found is not None and name in found:
+            return found[name]
+        found = d.get("_modules")
+        if found is not None and name in found:
+            return found[name]
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
     def __setattr__(self, name: str, value: Any) -> None:
