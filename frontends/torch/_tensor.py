@@ -802,12 +802,24 @@ def _accumulate(tensor: Tensor, g: Any) -> None:
         g = ops.astype(g, tensor.dtype.core_dtype)
     grad = tensor.grad
     if grad is None:
-        tensor.grad = Tensor._from_native(g if _ad.is_grad_enabled() else _fresh(g))
+        tensor.grad = Tensor._from_native(g if _ad.is_grad_enabled() else _fresh(_row_major(g)))
     elif _ad.is_grad_enabled():  # create_graph: a new, recorded gradient
         tensor.grad = Tensor._from_native(ops.add(grad.native, g))
     else:
         grad._value = ops.add(grad.native, g)
         grad._version += 1
+
+
+def _row_major(value: Any) -> Any:
+    """``value``'s data in row-major order (itself if it is), as torch's AccumulateGrad
+    gives a grad its parameter's layout: a linear layer's weight grad comes transposed, and
+    every optimizer op on it would be a strided loop."""
+    name = core.current_backend().name
+    if name == "torch":
+        return value.contiguous()
+    if name == "numpy":
+        return value if value.flags.c_contiguous else value.copy(order="C")
+    return value  # jax and tensorflow arrays have no layout to choose
 
 
 def _fresh(value: Any) -> Any:
