@@ -24,7 +24,7 @@ import core
 from core import native as ops
 from frontends.base.array import to_native
 from frontends.torch import _dtype, _views
-from frontends.torch._frontend import torch_function
+from frontends.torch._frontend import fast, torch_function
 from frontends.torch._tensor import INPLACE_NAMES, Tensor, write_into
 
 __all__ = [
@@ -1111,6 +1111,7 @@ def _where(condition: Any, input: Any, other: Any) -> Any:
     return ops.where(condition, input, other)
 
 
+@fast("where", "condition", "input", "other", mask=True)
 def where(
     condition: Tensor, input: Any = None, other: Any = None, *, out: Tensor | None = None
 ) -> Any:
