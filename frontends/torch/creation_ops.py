@@ -223,6 +223,10 @@ def tensor(
             return _new(ops.asarray(data, dtype=core.int64))
         if kind is builtins.bool:
             return _new(ops.asarray(data, dtype=core.bool))
+        if kind is list and data:  # a flat list of Python floats (or ints): one numpy array
+            host = _flat_host(data)
+            if host is not None:
+                return _new(ops.asarray(host))
     _check_device(device)
     from frontends.torch._tensor import _detached
 
@@ -230,6 +234,28 @@ def tensor(
 
 
 _INT64_BOUND = 2**63
+_HOST_FLOATS = {core.float32: numpy.float32, core.float64: numpy.float64}
+
+
+def _flat_host(data: list[Any]) -> numpy.ndarray | None:
+    """A flat list of Python floats (the default float dtype) or of Python ints (int64)
+    as the numpy array :func:`_from_data` builds from it; None for anything else."""
+    kind = type(data[0])
+    if kind is builtins.float:
+        host_dtype = _HOST_FLOATS.get(_defaults["float"].core_dtype)
+    elif kind is builtins.int:
+        host_dtype = numpy.int64
+    else:
+        return None
+    if host_dtype is None:
+        return None
+    for item in data:
+        if type(item) is not kind:
+            return None
+    try:
+        return numpy.array(data, dtype=host_dtype)
+    except OverflowError:  # an int beyond int64: the general path's error
+        return None
 
 
 def as_tensor(data: Any, dtype: Any = None, device: Any = None) -> Tensor:
