@@ -273,6 +273,32 @@ def gelu(x: ArrayLike, approximate: str = "none") -> Array:
     """Gaussian error linear unit: exact (``"none"``, with erf) or the ``"tanh"`` formula."""
 
 
+_INV_SQRT_2PI = 1 / math.sqrt(2 * math.pi)
+
+
+@mixed
+def gelu_backward(g: ArrayLike, x: ArrayLike, approximate: str = "none") -> Array:
+    """gelu's vector-Jacobian product, ``g * gelu'(x)`` (torch's ``gelu_backward``): one
+    kernel where the backend has one, so a recorded gelu's backward is not a dozen ops."""
+    if approximate == "tanh":
+        c = math.sqrt(2 / math.pi)
+        inner = native.multiply(native.add(x, native.multiply(native.pow(x, 3), 0.044715)), c)
+        t = native.tanh(inner)
+        d_inner = native.multiply(native.add(native.multiply(native.square(x), 3 * 0.044715), 1), c)
+        slope = native.add(
+            native.multiply(native.add(t, 1), 0.5),
+            native.multiply(
+                native.multiply(native.multiply(x, 0.5), native.subtract(1, native.square(t))),
+                d_inner,
+            ),
+        )
+    else:
+        cdf = native.multiply(native.add(native.erf(native.multiply(x, 1 / math.sqrt(2))), 1), 0.5)
+        pdf = native.multiply(native.exp(native.multiply(native.square(x), -0.5)), _INV_SQRT_2PI)
+        slope = native.add(cdf, native.multiply(x, pdf))
+    return native.multiply(g, slope)
+
+
 @primary
 def sigmoid(x: ArrayLike) -> Array:
     """``1 / (1 + exp(-x))``."""
@@ -850,7 +876,6 @@ def kl_div(
 # through their compositions
 # ---------------------------------------------------------------------------------------
 _SELU_ALPHA, _SELU_SCALE = 1.6732632423543772, 1.0507009873554805
-_INV_SQRT_2PI = 1 / math.sqrt(2 * math.pi)
 
 
 def _where_positive(x: Any, positive: Any, negative: Any) -> Any:
@@ -858,23 +883,7 @@ def _where_positive(x: Any, positive: Any, negative: Any) -> Any:
 
 
 def _gelu_rule(g: Any, y: Any, x: Any, approximate: str = "none") -> tuple[Any]:
-    if approximate == "tanh":
-        c = math.sqrt(2 / math.pi)
-        inner = native.multiply(native.add(x, native.multiply(native.pow(x, 3), 0.044715)), c)
-        t = native.tanh(inner)
-        d_inner = native.multiply(native.add(native.multiply(native.square(x), 3 * 0.044715), 1), c)
-        slope = native.add(
-            native.multiply(native.add(t, 1), 0.5),
-            native.multiply(
-                native.multiply(native.multiply(x, 0.5), native.subtract(1, native.square(t))),
-                d_inner,
-            ),
-        )
-    else:
-        cdf = native.multiply(native.add(native.erf(native.multiply(x, 1 / math.sqrt(2))), 1), 0.5)
-        pdf = native.multiply(native.exp(native.multiply(native.square(x), -0.5)), _INV_SQRT_2PI)
-        slope = native.add(cdf, native.multiply(x, pdf))
-    return (native.multiply(g, slope),)
+    return (native.nn.gelu_backward(g, x, approximate),)
 
 
 def _silu_rule(g: Any, y: Any, x: Any) -> tuple[Any]:

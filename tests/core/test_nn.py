@@ -86,6 +86,16 @@ def test_activation_matches_torch(backend, name, data):
         same(ours(core.asarray(value)), theirs(T(value)))
 
 
+@pytest.mark.parametrize("approximate", ["none", "tanh"])
+def test_gelu_backward_matches_torch(backend, approximate):
+    """torch's kernel on the torch backend, the composition elsewhere."""
+    x = numpy.linspace(-6, 6, 49).astype("float32")
+    g = numpy.cos(x).astype("float32")
+    expected = torch.ops.aten.gelu_backward(T(g), T(x), approximate=approximate)
+    same(core.nn.gelu_backward(core.asarray(g), core.asarray(x), approximate), expected,
+         rtol=1e-6, atol=1e-6)  # fmt: skip
+
+
 CLAMPS = {"relu": (0, None), "relu6": (0, 6), "hardtanh": (-2, 3)}
 
 

@@ -337,6 +337,10 @@ def gelu(x: torch.Tensor, approximate: str = "none") -> torch.Tensor:
     return F.gelu(_float(x), approximate=approximate)
 
 
+def gelu_backward(g: torch.Tensor, x: torch.Tensor, approximate: str = "none") -> torch.Tensor:
+    return torch.ops.aten.gelu_backward(g, x.to(g.dtype), approximate=approximate)
+
+
 @_real
 @direct(torch.sigmoid)
 def sigmoid(x: torch.Tensor) -> torch.Tensor:
