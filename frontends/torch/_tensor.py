@@ -314,7 +314,7 @@ class Tensor(FrontendArray):
 
     @property
     def T(self) -> Tensor:
-        native = self.native
+        native = self._value if self._root is None else self.native
         ndim = len(native.shape)
         if not ndim:
             return _views.permute(self, ())

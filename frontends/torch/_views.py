@@ -338,7 +338,10 @@ def permuted(tensor: Any, native: Any, dims: tuple[int, ...]) -> Any:
     """The view ``permute(dims)`` of ``tensor`` (``native`` its value) for valid ``dims``
     of at least one dimension; a contiguous tensor's view computes its strides when asked."""
     step = _PERMUTE_STEPS.get(dims) or _permute_step(dims)
-    strides = getattr(tensor, "_view_strides", None)
+    try:
+        strides = tensor._view_strides
+    except AttributeError:
+        strides = None
     if strides is None:
         strides = functools.partial(_permuted_contiguous, native.shape, dims)
     else:

@@ -63,7 +63,12 @@ def _gather_flat(x: torch.Tensor, positions: numpy.ndarray) -> torch.Tensor:
 
 
 def get_item(x: torch.Tensor, key: Any, /) -> torch.Tensor:
-    if _plain_key(x, key):
+    if type(key) is int:  # the commonest key, checked inline
+        if x.ndim:
+            extent = x.shape[0]
+            if -extent <= key < extent:
+                return x[key]
+    elif _plain_key(x, key):
         return x[key]
     basic = _basic_key(tuple(x.shape), key)
     if basic is not None:
