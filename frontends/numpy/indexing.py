@@ -25,6 +25,7 @@ from core import native as ops
 from frontends.numpy._core import numerictypes as nt
 from frontends.numpy._core._conversion import as_native, as_scalar, dtype_of, to_host
 from frontends.numpy._core.multiarray import array, asarray, ndarray
+from frontends.numpy._frontend import functions
 
 __all__ = [
     "c_", "choose", "compress", "diag_indices", "diag_indices_from", "diagonal",
@@ -35,6 +36,7 @@ __all__ = [
 ]  # fmt: skip
 
 _SCALARS = (builtins.bool, int, float, complex)
+_NO_VALUE = numpy._NoValue
 _NUMPY_BOOL = numpy.dtype(bool)  # a singleton: the numpy backend's bool arrays have it
 s_ = numpy.s_
 index_exp = numpy.index_exp
@@ -224,9 +226,13 @@ def select(condlist: Any, choicelist: Any, default: Any = 0) -> ndarray:
     return _wrap(ops.asarray(ops.broadcast_to(result, shape), copy=True))
 
 
-def where(condition: Any, x: Any = None, y: Any = None, /) -> Any:
+@functions.fast("where", "condition", "x", "y", mask=True)
+def where(condition: Any, x: Any = _NO_VALUE, y: Any = _NO_VALUE, /) -> Any:
     """np.where: ``nonzero(condition)`` with one argument; with three, ``x`` where
-    ``condition`` else ``y``, promoted with NEP 50."""
+    ``condition`` else ``y``, promoted with NEP 50. (``x`` and ``y`` default to numpy's
+    no-value marker rather than None, so the fast path never hands its kernel a None.)"""
+    x = None if x is _NO_VALUE else x
+    y = None if y is _NO_VALUE else y
     if (x is None) != (y is None):
         raise ValueError("either both or neither of x and y should be given")
     cond = as_native(condition)

@@ -29,7 +29,7 @@ def _shape_of(shape: int | Sequence[int]) -> tuple[int, ...]:
 
 def _native_dtype(dtype: Any) -> numpy.dtype:
     """The numpy dtype of a creation function's ``dtype`` (a core dtype looked up first)."""
-    found = native_dtypes.get(dtype) if dtype is not None else None
+    found = native_dtypes.get(dtype)  # None is no key
     return found if found is not None else native_dtypes[dtypes.default_dtype(dtype=dtype)]
 
 
@@ -150,7 +150,11 @@ def meshgrid(*arrays: numpy.ndarray, indexing: str = "xy") -> list[numpy.ndarray
 def ones(
     shape: int | Sequence[int], *, dtype: Any = None, device: str | None = None
 ) -> numpy.ndarray:
-    return numpy.ones(_shape_of(shape), dtype=_native_dtype(dtype))
+    # numpy.ones is a Python function (empty, then copyto): the same two steps, bit for
+    # bit, without its dispatch (0.5 µs of a small array's 0.7)
+    result = numpy.empty(_shape_of(shape), dtype=_native_dtype(dtype))
+    result.fill(1)
+    return result
 
 
 def ones_like(

@@ -30,7 +30,8 @@ def _value(value: Any, x: numpy.ndarray) -> numpy.ndarray:
 
 
 def get_item(x: numpy.ndarray, key: Any, /) -> numpy.ndarray:
-    return numpy.asarray(x[key])
+    result = x[key]
+    return result if type(result) is numpy.ndarray else numpy.asarray(result)
 
 
 def set_item(x: numpy.ndarray, key: Any, value: Any, /) -> numpy.ndarray:

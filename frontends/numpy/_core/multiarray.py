@@ -80,18 +80,25 @@ def _native_key(key: Any) -> Any:
     return tuple(items)
 
 
-def _basic_getter(key: tuple[Any, ...]) -> Any:
+def _basic_steps(key: tuple[Any, ...]) -> tuple[Any, Any]:
+    """The view steps (forward, inverse) of a basic index key."""
+
     def forward(value: Any) -> Any:
         return ops.get_item(value, key)
 
-    return forward
-
-
-def _basic_setter(key: tuple[Any, ...]) -> Any:
     def inverse(root: Any, new: Any) -> Any:
         return ops.set_item(root, key, new)
 
-    return inverse
+    return forward, inverse
+
+
+def _element(value: Any, key: tuple[Any, ...]) -> Any:
+    """The element at a key of one int per axis, as a numpy scalar (an array of the numpy
+    backend is on the host: numpy's own indexing gives that scalar, with no 0-d array in
+    between)."""
+    if type(value) is numpy.ndarray:
+        return value[key]
+    return as_scalar(ops.get_item(value, key))
 
 
 def _reshaper(shape: tuple[int, ...]) -> Any:
@@ -132,6 +139,23 @@ def _permutation(axes: tuple[int, ...]) -> tuple[Any, Any]:
     return steps
 
 
+def new_array(cls: type[ndarray], value: Any) -> ndarray:
+    """``cls._from_native(value)``: a new array around a native value. FrontendArray's
+    fields and ``_writeable`` are set here in one call (every result is made here: a second
+    call would cost as much as a small numpy kernel); the fast paths call this plain
+    function, which costs less than the bound classmethod."""
+    array = _allocate(cls)
+    array._value = value
+    array._root = None
+    array._chain = ()
+    array._version = 0
+    array._writeable = True
+    return array
+
+
+_allocate = object.__new__
+
+
 class ndarray(FrontendArray):
     """numpy.ndarray: ``np.ndarray(shape, dtype=float)`` makes an uninitialised (here:
     zero-filled) array, as numpy's constructor does."""
@@ -150,20 +174,12 @@ class ndarray(FrontendArray):
             super().__init__(ops.zeros(tuple(int(s) for s in shape), dtype=nt.as_core(dtype)))
         self._writeable = True
 
-    @classmethod
-    def _from_native(cls, value: Any) -> ndarray:
-        # FrontendArray._from_native's fields, set here in one call (every result is made
-        # here: a second call would cost as much as a small numpy kernel)
-        array = object.__new__(cls)
-        array._value = value
-        array._root = None
-        array._chain = ()
-        array._version = 0
-        array._writeable = True
-        return array
+    _from_native = classmethod(new_array)
 
     def _make_view(self, forward: Any, inverse: Any) -> ndarray:
-        view = self._view_from(forward(self.native), forward, inverse)
+        view = self._view_from(
+            forward(self._value if self._root is None else self.native), forward, inverse
+        )
         view._writeable = self._writeable and inverse is not None
         return view
 
@@ -232,7 +248,9 @@ class ndarray(FrontendArray):
 
     @property
     def T(self) -> ndarray:
-        return self._make_view(*_reversal(len(self.native.shape)))
+        return self._make_view(
+            *_reversal(len((self._value if self._root is None else self.native).shape))
+        )
 
     @property
     def mT(self) -> ndarray:
@@ -396,7 +414,9 @@ class ndarray(FrontendArray):
             )
         if not copy and core.as_core_dtype(self.native.dtype) == target:
             return self
-        return ndarray._from_native(ops.astype(self.native, target))
+        return new_array(
+            ndarray, ops.astype(self._value if self._root is None else self.native, target)
+        )
 
     def view(self, dtype: Any = None, type: Any = None) -> Any:
         """A view; ``type`` (another ndarray subclass) is not honoured: views are ndarrays."""
@@ -462,25 +482,23 @@ class ndarray(FrontendArray):
 
     # ------------------------------------------------------------------ indexing
     def __getitem__(self, key: Any) -> Any:
-        value = self.native
+        value = self._value if self._root is None else self.native
         kind = type(key)
         if kind is int or kind is slice:  # the common keys, checked here at once
             shape = value.shape
             ndim = len(shape)
             if kind is slice and ndim:
-                key = (key,)
-                return self._make_view(_basic_getter(key), _basic_setter(key))
+                return self._make_view(*_basic_steps((key,)))
             if ndim and -shape[0] <= key < shape[0]:
-                key = (key,)
                 if ndim == 1:
-                    return as_scalar(ops.get_item(value, key))
-                return self._make_view(_basic_getter(key), _basic_setter(key))
+                    return _element(value, (key,))
+                return self._make_view(*_basic_steps((key,)))
         native_key = _native_key(key)
         _check_key(native_key, tuple(value.shape))
         if _is_basic(native_key):
             if len(native_key) == len(value.shape) and all(type(i) is int for i in native_key):
-                return as_scalar(ops.get_item(value, native_key))
-            return self._make_view(_basic_getter(native_key), _basic_setter(native_key))
+                return _element(value, native_key)
+            return self._make_view(*_basic_steps(native_key))
         return ndarray._from_native(ops.get_item(value, native_key))
 
     def __setitem__(self, key: Any, value: Any) -> None:
@@ -509,7 +527,7 @@ class ndarray(FrontendArray):
             and not isinstance(shape[0], numpy.integer)
         ):
             shape = shape[0]
-        old = tuple(self.native.shape)
+        old = tuple((self._value if self._root is None else self.native).shape)
         key = (shape, old) if type(shape) is tuple else None
         steps = _RESHAPES.get(key)
         if steps is None:

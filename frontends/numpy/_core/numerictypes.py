@@ -132,14 +132,14 @@ def as_core(value: Any) -> core.Dtype:
     ``np.int8``, a dtype object); numpy's TypeError for what it does not understand, and
     a TypeError naming the dtype for one numpy has but core cannot hold (strings,
     objects, datetimes, longdouble)."""
-    if isinstance(value, core.Dtype):
-        return value
-    try:
+    try:  # the cache first: numpy's types and dtypes, strings (core's names among them)
         found = _AS_CORE.get(value)
     except TypeError:  # unhashable: a list describing a structured dtype
         found = None
     if found is not None:
         return found
+    if isinstance(value, core.Dtype):
+        return value
     try:
         numpy_value = numpy.dtype(value)
     except TypeError:
