@@ -19,7 +19,7 @@ import tensorflow as tf
 
 from core import dtypes
 from core.backends import direct
-from core.backends.tensorflow import core_dtypes, native_dtypes, promote, version
+from core.backends.tensorflow import core_dtypes, native_dtypes, op_kernel, promote, version
 from core.support import with_unsupported_dtypes
 
 # restrictions of the functions' domains, the same on every backend
@@ -66,7 +66,7 @@ def _float_unary(
         x = _floating(x)
         return _in_float32(op, x) if upcast_half else op(x)
 
-    function.direct = op  # float inputs: the op itself
+    function.direct = op_kernel(op)  # float inputs: the op itself
     function.__name__ = function.__qualname__ = name
     return function
 
@@ -79,7 +79,7 @@ def _float_binary(
         x1, x2 = _floating(x1), _floating(x2)
         return _in_float32(op, x1, x2) if upcast_half else op(x1, x2)
 
-    function.direct = op  # float inputs: the op itself
+    function.direct = op_kernel(op)  # float inputs: the op itself
     function.__name__ = function.__qualname__ = name
     return function
 
@@ -176,7 +176,7 @@ floor = _NO_COMPLEX(_keep_integers(tf.math.floor, "floor"))
 trunc = _NO_COMPLEX(_keep_integers(_trunc, "trunc"))
 
 
-@direct(tf.math.abs)
+@direct(op_kernel(tf.math.abs))
 def abs(x: tf.Tensor, /) -> tf.Tensor:  # noqa: A001
     if _kind(x) in "bu":
         return tf.identity(x)
@@ -184,7 +184,7 @@ def abs(x: tf.Tensor, /) -> tf.Tensor:  # noqa: A001
 
 
 @_NO_BOOL
-@direct(tf.math.negative)
+@direct(op_kernel(tf.math.negative))
 def negative(x: tf.Tensor, /) -> tf.Tensor:
     if _kind(x) == "u":
         return tf.zeros_like(x) - x
@@ -298,20 +298,20 @@ def nan_to_num(
 
 
 # --------------------------------------------------------------------------- binary
-@direct(tf.math.add)
+@direct(op_kernel(tf.math.add))
 def add(x1: tf.Tensor, x2: tf.Tensor, /) -> tf.Tensor:
     x1, x2 = promote(x1, x2)
     return tf.logical_or(x1, x2) if x1.dtype == tf.bool else tf.math.add(x1, x2)
 
 
 @_NO_BOOL
-@direct(tf.math.subtract)
+@direct(op_kernel(tf.math.subtract))
 def subtract(x1: tf.Tensor, x2: tf.Tensor, /) -> tf.Tensor:
     x1, x2 = promote(x1, x2)
     return tf.math.subtract(x1, x2)
 
 
-@direct(tf.math.multiply)
+@direct(op_kernel(tf.math.multiply))
 def multiply(x1: tf.Tensor, x2: tf.Tensor, /) -> tf.Tensor:
     x1, x2 = promote(x1, x2)
     return tf.logical_and(x1, x2) if x1.dtype == tf.bool else tf.math.multiply(x1, x2)
@@ -322,7 +322,7 @@ atan2 = _NO_COMPLEX(_float_binary(tf.math.atan2, "atan2"))
 
 
 @_NO_BOOL
-@direct(tf.math.pow)
+@direct(op_kernel(tf.math.pow))
 def pow(x1: tf.Tensor, x2: tf.Tensor, /) -> tf.Tensor:  # noqa: A001
     x1, x2 = promote(x1, x2)
     if x1.dtype == tf.uint64:
@@ -441,13 +441,13 @@ def _heaviside(x1: tf.Tensor, x2: tf.Tensor) -> tf.Tensor:
 heaviside = _NO_COMPLEX(_float_binary(_heaviside, "heaviside"))
 
 
-@direct(tf.math.equal)
+@direct(op_kernel(tf.math.equal))
 def equal(x1: tf.Tensor, x2: tf.Tensor, /) -> tf.Tensor:
     x1, x2 = promote(x1, x2)
     return tf.math.equal(x1, x2)
 
 
-@direct(tf.math.not_equal)
+@direct(op_kernel(tf.math.not_equal))
 def not_equal(x1: tf.Tensor, x2: tf.Tensor, /) -> tf.Tensor:
     x1, x2 = promote(x1, x2)
     return tf.math.not_equal(x1, x2)
@@ -460,7 +460,7 @@ def _comparison(op: Callable[..., tf.Tensor], name: str) -> Callable[..., tf.Ten
             x1, x2 = tf.cast(x1, tf.int8), tf.cast(x2, tf.int8)
         return op(x1, x2)
 
-    function.direct = op  # float inputs: the op itself
+    function.direct = op_kernel(op)  # float inputs: the op itself
     function.__name__ = function.__qualname__ = name
     return _REAL(function)
 
@@ -484,7 +484,7 @@ def _extremum(
         return result
 
     if not ignore_nan:
-        function.direct = op  # float inputs: the op itself
+        function.direct = op_kernel(op)  # float inputs: the op itself
     function.__name__ = function.__qualname__ = name
     return _REAL(function)
 

@@ -34,7 +34,7 @@ from core.backends._nn_common import (
     _transpose_geometry,
     _window_index,
 )
-from core.backends.tensorflow import native_dtypes, promote, version
+from core.backends.tensorflow import native_dtypes, op_kernel, promote, version
 from core.support import with_unsupported_dtypes
 
 _real = with_unsupported_dtypes({f"{version} and below": ("complex",)}, version)
@@ -333,7 +333,7 @@ def adaptive_max_pool(x: tf.Tensor, output_size: Any, *, return_indices: bool = 
 # activations
 # ---------------------------------------------------------------------------------------
 @_real
-@direct(tf.nn.relu)
+@direct(op_kernel(tf.nn.relu))
 def relu(x: tf.Tensor) -> tf.Tensor:
     if x.dtype == tf.bool:
         x = _float(x)
@@ -390,7 +390,7 @@ def gelu(x: tf.Tensor, approximate: str = "none") -> tf.Tensor:
 
 
 @_real
-@direct(tf.math.sigmoid)
+@direct(op_kernel(tf.math.sigmoid))
 def sigmoid(x: tf.Tensor) -> tf.Tensor:
     return tf.math.sigmoid(_float(x))
 
