@@ -17,7 +17,7 @@ import math
 from core import dtypes, native
 from core.array import Array, ArrayLike
 from core.autodiff import defvjp, nondifferentiable
-from core.registry import compositional, primary
+from core.registry import compositional, mixed, primary
 
 
 def _floating(x: ArrayLike) -> ArrayLike:
@@ -473,6 +473,35 @@ def logit(x: ArrayLike, /, *, eps: float | None = None) -> Array:
     if eps is not None:
         x = native.clip(x, eps, 1 - eps)
     return native.log(native.divide(x, native.subtract(1, x)))
+
+
+@mixed
+def lerp(x: ArrayLike, end: ArrayLike, weight: float, /) -> Array:
+    """``x + weight * (end - x)``, computed from the nearer end as torch's kernel does
+    (``end - (end - x) * (1 - weight)`` where ``|weight| >= 0.5``), so it is exact at both
+    ends. ``x`` and ``end``: floating arrays of one dtype; ``weight``: a Python number."""
+    difference = native.subtract(end, x)
+    if math.fabs(weight) < 0.5:  # (abs is core's here)
+        return native.add(x, native.multiply(difference, weight))
+    return native.subtract(end, native.multiply(difference, 1 - weight))
+
+
+@mixed
+def addcmul(x: ArrayLike, x1: ArrayLike, x2: ArrayLike, /, value: float = 1) -> Array:
+    """``x + value * x1 * x2``, left to right (torch's ``addcmul``); ``value``: a Python
+    number, or a native 0-d array (a traced optimizer step's)."""
+    if type(value) not in (int, float) or value != 1:
+        x1 = native.multiply(x1, value)
+    return native.add(x, native.multiply(x1, x2))
+
+
+@mixed
+def addcdiv(x: ArrayLike, x1: ArrayLike, x2: ArrayLike, /, value: float = 1) -> Array:
+    """``x + value * x1 / x2``, left to right (torch's ``addcdiv``); ``value`` as in
+    :func:`addcmul`."""
+    if type(value) not in (int, float) or value != 1:
+        x1 = native.multiply(x1, value)
+    return native.add(x, native.divide(x1, x2))
 
 
 @compositional

@@ -700,3 +700,32 @@ def test_operators_promote_with_core_table(backend):
 def test_bfloat16_values_are_bfloat16(backend):
     x = numpy.array([1.0, 2.0, 3.0], dtype=ml_dtypes.bfloat16)
     assert_same(core.exp(core.asarray(x)), numpy.exp(x.astype(numpy.float64)).astype(x.dtype))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_fused_updates_match_torch(backend, dtype):
+    """lerp/addcmul/addcdiv (torch's kernels on the torch backend, the composition elsewhere)
+    against torch, both lerp branches and a non-unit value; differentiable everywhere."""
+    import torch
+
+    rng = numpy.random.default_rng(0)
+    x, a, b = (rng.standard_normal(64).astype(dtype) for _ in range(3))
+    b = numpy.abs(b) + 0.5
+    t = [torch.from_numpy(v) for v in (x, a, b)]
+    c = [core.asarray(v) for v in (x, a, b)]
+    cases = [
+        (core.lerp(c[0], c[1], 0.1), torch.lerp(t[0], t[1], 0.1)),
+        (core.lerp(c[0], c[1], 0.9), torch.lerp(t[0], t[1], 0.9)),
+        (core.addcmul(c[0], c[1], c[2], value=0.3), torch.addcmul(*t, value=0.3)),
+        (core.addcdiv(c[0], c[1], c[2], value=-0.3), torch.addcdiv(*t, value=-0.3)),
+        (core.addcdiv(c[0], c[1], c[2]), torch.addcdiv(*t)),
+    ]
+    for ours, expected in cases:
+        assert str(ours.dtype) == dtype
+        numpy.testing.assert_allclose(ours.to_numpy(), expected.numpy(), rtol=1e-6, atol=1e-7)
+    native = core.native  # the engine differentiates functions of native arrays
+    end = c[1].data
+    gradient = core.autodiff.grad(lambda v: native.sum(native.lerp(v, end, 0.25)))(c[0].data)
+    numpy.testing.assert_allclose(
+        core.asarray(gradient).to_numpy(), numpy.full(64, 0.75, dtype), rtol=1e-6
+    )

@@ -375,3 +375,41 @@ def _logical(op: Callable[..., torch.Tensor], name: str) -> Callable[..., torch.
 logical_and = _logical(torch.logical_and, "logical_and")
 logical_or = _logical(torch.logical_or, "logical_or")
 logical_xor = _logical(torch.logical_xor, "logical_xor")
+
+
+# torch's fused kernels for core's mixed lerp, addcmul and addcdiv, taken for tensors of
+# one floating dtype and a Python int/float (core's composition otherwise)
+_FLOATS = frozenset((torch.float16, torch.bfloat16, torch.float32, torch.float64))
+
+
+def _floats_of_one_dtype(*arrays: object) -> bool:
+    first = arrays[0]
+    return (
+        type(first) is torch.Tensor
+        and first.dtype in _FLOATS
+        and all(type(a) is torch.Tensor and a.dtype is first.dtype for a in arrays[1:])
+    )
+
+
+def lerp(x: torch.Tensor, end: torch.Tensor, weight: float, /) -> torch.Tensor:
+    return torch.lerp(x, end, weight)
+
+
+def addcmul(
+    x: torch.Tensor, x1: torch.Tensor, x2: torch.Tensor, /, value: float = 1
+) -> torch.Tensor:
+    return torch.addcmul(x, x1, x2, value=value)
+
+
+def addcdiv(
+    x: torch.Tensor, x1: torch.Tensor, x2: torch.Tensor, /, value: float = 1
+) -> torch.Tensor:
+    return torch.addcdiv(x, x1, x2, value=value)
+
+
+lerp.partial_mixed_handler = lambda x, end, weight: (  # type: ignore[attr-defined]
+    type(weight) in (int, float) and _floats_of_one_dtype(x, end)
+)
+addcmul.partial_mixed_handler = addcdiv.partial_mixed_handler = (  # type: ignore[attr-defined]
+    lambda x, x1, x2, value=1: type(value) in (int, float) and _floats_of_one_dtype(x, x1, x2)
+)

@@ -10,7 +10,6 @@ from frontends.torch.optim.optimizer import (
     Optimizer,
     _use_grad,
     add,
-    addcmul,
     grad_of,
     increment,
     set_value,
@@ -56,12 +55,16 @@ class Adadelta(Optimizer):
                 g = grad_of(p, group["maximize"])
                 if group["weight_decay"] != 0:
                     g = add(g, p.native, group["weight_decay"])
-                square_avg = addcmul(ops.multiply(state["square_avg"].native, rho), g, g, 1 - rho)
+                square_avg = ops.addcmul(
+                    ops.multiply(state["square_avg"].native, rho), g, g, 1 - rho
+                )
                 set_value(state["square_avg"], square_avg)
                 std = ops.sqrt(ops.add(square_avg, eps))
                 delta = ops.sqrt(ops.add(state["acc_delta"].native, eps))
                 delta = ops.multiply(ops.divide(delta, std), g)
-                acc = addcmul(ops.multiply(state["acc_delta"].native, rho), delta, delta, 1 - rho)
+                acc = ops.addcmul(
+                    ops.multiply(state["acc_delta"].native, rho), delta, delta, 1 - rho
+                )
                 set_value(state["acc_delta"], acc)
                 set_value(p, add(p.native, delta, -lr))
         return loss

@@ -11,8 +11,6 @@ from frontends.torch.optim.optimizer import (
     Optimizer,
     _use_grad,
     add,
-    addcdiv,
-    addcmul,
     grad_of,
     increment,
     set_value,
@@ -61,8 +59,8 @@ class Adagrad(Optimizer):
                 if group["weight_decay"] != 0:
                     g = add(g, p.native, group["weight_decay"])
                 clr = lr / (1 + (step - 1) * group["lr_decay"])
-                state_sum = addcmul(state["sum"].native, g, g)
+                state_sum = ops.addcmul(state["sum"].native, g, g)
                 set_value(state["sum"], state_sum)
                 std = ops.add(ops.sqrt(state_sum), group["eps"])
-                set_value(p, addcdiv(p.native, g, std, -clr))
+                set_value(p, ops.addcdiv(p.native, g, std, -clr))
         return loss

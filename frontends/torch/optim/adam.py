@@ -9,7 +9,6 @@ from core import native as ops
 from frontends.torch.optim.optimizer import (
     Optimizer,
     _use_grad,
-    addcdiv,
     grad_of,
     increment,
     set_value,
@@ -90,5 +89,5 @@ class Adam(Optimizer):
                     denom = ops.add(ops.divide(ops.sqrt(top), bias_correction2_sqrt), eps)
                 else:
                     denom = ops.add(ops.divide(ops.sqrt(exp_avg_sq), bias_correction2_sqrt), eps)
-                set_value(p, addcdiv(param, exp_avg, denom, -step_size))
+                set_value(p, ops.addcdiv(param, exp_avg, denom, -step_size))
         return loss

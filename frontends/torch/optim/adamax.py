@@ -10,10 +10,8 @@ from frontends.torch.optim.optimizer import (
     Optimizer,
     _use_grad,
     add,
-    addcdiv,
     grad_of,
     increment,
-    lerp,
     set_value,
     step_tensor,
     zeros_like,
@@ -51,11 +49,11 @@ class Adamax(Optimizer):
                 g = grad_of(p, group["maximize"])
                 if group["weight_decay"] != 0:
                     g = add(g, p.native, group["weight_decay"])
-                exp_avg = lerp(state["exp_avg"].native, g, 1 - beta1)
+                exp_avg = ops.lerp(state["exp_avg"].native, g, 1 - beta1)
                 set_value(state["exp_avg"], exp_avg)
                 exp_inf = ops.maximum(ops.multiply(state["exp_inf"].native, beta2),
                                       ops.add(ops.abs(g), eps))  # fmt: skip
                 set_value(state["exp_inf"], exp_inf)
                 clr = lr / (1 - beta1**step)
-                set_value(p, addcdiv(p.native, exp_avg, exp_inf, -clr))
+                set_value(p, ops.addcdiv(p.native, exp_avg, exp_inf, -clr))
         return loss

@@ -14,11 +14,8 @@ from frontends.torch.optim.optimizer import (
     Optimizer,
     _use_grad,
     add,
-    addcdiv,
-    addcmul,
     grad_of,
     increment,
-    lerp,
     set_value,
     step_tensor,
     zeros_like,
@@ -76,14 +73,16 @@ class NAdam(Optimizer):
                 state["mu_product"] = Tensor._from_native(
                     ops.asarray(mu_product, dtype=core.float32)
                 )
-                exp_avg = lerp(state["exp_avg"].native, g, 1 - beta1)
-                exp_avg_sq = addcmul(ops.multiply(state["exp_avg_sq"].native, beta2), g, g,
+                exp_avg = ops.lerp(state["exp_avg"].native, g, 1 - beta1)
+                exp_avg_sq = ops.addcmul(ops.multiply(state["exp_avg_sq"].native, beta2), g, g,
                                      1 - beta2)  # fmt: skip
                 set_value(state["exp_avg"], exp_avg)
                 set_value(state["exp_avg_sq"], exp_avg_sq)
                 denom = ops.add(ops.sqrt(ops.divide(exp_avg_sq, bias_correction2)), eps)
                 mu_product_next = mu_product * mu_next
-                param = addcdiv(param, g, denom, -lr * (1.0 - mu) / (1.0 - mu_product))
-                param = addcdiv(param, exp_avg, denom, (-lr * mu_next) / (1.0 - mu_product_next))
+                param = ops.addcdiv(param, g, denom, -lr * (1.0 - mu) / (1.0 - mu_product))
+                param = ops.addcdiv(
+                    param, exp_avg, denom, (-lr * mu_next) / (1.0 - mu_product_next)
+                )
                 set_value(p, param)
         return loss

@@ -217,27 +217,6 @@ def _from_foreign(value: Any) -> Any:
 # ---------------------------------------------------------------------------------------
 # native update helpers, with torch's kernels' order of operations
 # ---------------------------------------------------------------------------------------
-def lerp(start: Any, end: Any, weight: float) -> Any:
-    """torch.lerp's formula (the branch on the weight keeps it exact at the ends)."""
-    if abs(weight) < 0.5:
-        return ops.add(start, ops.multiply(weight, ops.subtract(end, start)))
-    return ops.subtract(end, ops.multiply(ops.subtract(end, start), 1 - weight))
-
-
-def addcmul(x: Any, a: Any, b: Any, value: float = 1) -> Any:
-    """``x + value * a * b`` (torch's addcmul)."""
-    if value == 1:
-        return ops.add(x, ops.multiply(a, b))
-    return ops.add(x, ops.multiply(ops.multiply(value, a), b))
-
-
-def addcdiv(x: Any, a: Any, b: Any, value: float = 1) -> Any:
-    """``x + value * a / b`` (torch's addcdiv)."""
-    if isinstance(value, (int, float)) and value == 1:
-        return ops.add(x, ops.divide(a, b))
-    return ops.add(x, ops.divide(ops.multiply(value, a), b))
-
-
 def add(x: Any, y: Any, alpha: float = 1) -> Any:
     """``x + alpha * y`` (torch's add with alpha)."""
     if alpha == 1:
@@ -295,8 +274,8 @@ def weight_decay(param: Any, g: Any, lr: float, wd: float, decoupled: bool) -> t
 
 def update_moments(state: dict[str, Any], g: Any, beta1: float, beta2: float) -> tuple[Any, Any]:
     """Adam's first and second moment estimates, updated in ``state`` and returned."""
-    exp_avg = lerp(state["exp_avg"].native, g, 1 - beta1)
-    exp_avg_sq = addcmul(ops.multiply(state["exp_avg_sq"].native, beta2), g, g, 1 - beta2)
+    exp_avg = ops.lerp(state["exp_avg"].native, g, 1 - beta1)
+    exp_avg_sq = ops.addcmul(ops.multiply(state["exp_avg_sq"].native, beta2), g, g, 1 - beta2)
     set_value(state["exp_avg"], exp_avg)
     set_value(state["exp_avg_sq"], exp_avg_sq)
     return exp_avg, exp_avg_sq

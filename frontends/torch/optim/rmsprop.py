@@ -10,11 +10,8 @@ from frontends.torch.optim.optimizer import (
     Optimizer,
     _use_grad,
     add,
-    addcdiv,
-    addcmul,
     grad_of,
     increment,
-    lerp,
     set_value,
     step_tensor,
     zeros_like,
@@ -60,20 +57,22 @@ class RMSprop(Optimizer):
                 increment(state)
                 if group["weight_decay"] != 0:
                     g = add(g, p.native, group["weight_decay"])
-                square_avg = addcmul(ops.multiply(state["square_avg"].native, alpha), g, g,
+                square_avg = ops.addcmul(ops.multiply(state["square_avg"].native, alpha), g, g,
                                      1 - alpha)  # fmt: skip
                 set_value(state["square_avg"], square_avg)
                 if group["centered"]:
-                    grad_avg = lerp(state["grad_avg"].native, g, 1 - alpha)
+                    grad_avg = ops.lerp(state["grad_avg"].native, g, 1 - alpha)
                     set_value(state["grad_avg"], grad_avg)
-                    avg = ops.sqrt(addcmul(square_avg, grad_avg, grad_avg, -1))
+                    avg = ops.sqrt(ops.addcmul(square_avg, grad_avg, grad_avg, -1))
                 else:
                     avg = ops.sqrt(square_avg)
                 avg = ops.add(avg, eps)
                 if momentum > 0:
-                    buf = addcdiv(ops.multiply(state["momentum_buffer"].native, momentum), g, avg)
+                    buf = ops.addcdiv(
+                        ops.multiply(state["momentum_buffer"].native, momentum), g, avg
+                    )
                     set_value(state["momentum_buffer"], buf)
                     set_value(p, add(p.native, buf, -lr))
                 else:
-                    set_value(p, addcdiv(p.native, g, avg, -lr))
+                    set_value(p, ops.addcdiv(p.native, g, avg, -lr))
         return loss
