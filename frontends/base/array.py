@@ -16,7 +16,10 @@ from collections.abc import Callable
 from typing import Any
 
 import core
+from core import autodiff as _autodiff
 from core import native as _native_ops
+from core import registry as _registry
+from core.backend import current_backend as _current_backend
 
 Forward = Callable[[Any], Any]
 Inverse = Callable[[Any, Any], Any] | None
@@ -150,3 +153,25 @@ def to_native(value: Any) -> Any:
     if isinstance(value, core.current_backend().native_array_types):
         return value
     return _native_ops.asarray(value)
+
+
+class _PlainNatives:
+    """``core.native``'s functions for the backend in use as the backend implements them,
+    without autodiff's recording wrapper (``plain.natives["get_item"]``), rebound when a
+    backend is activated. For calls none of whose arrays is tracked (``id(value) not in
+    tracked``), where the wrapper would only pass the call on: while anything is tracked (a
+    model's parameters) the wrapper is a fifth of a view's cost."""
+
+    __slots__ = ("natives",)
+
+    def __init__(self) -> None:
+        self.natives: dict[str, Callable[..., Any]] = {}
+
+    def bind(self, state: Any) -> None:
+        self.natives = state.natives
+
+
+plain = _PlainNatives()
+tracked = _autodiff._nodes  # id(native) -> its node, for every tracked native value
+plain.bind(_current_backend())
+_registry.on_activate(plain.bind)

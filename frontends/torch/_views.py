@@ -21,6 +21,17 @@ import numpy
 
 import core
 from core import native as ops
+from frontends.base.array import plain as _plain
+from frontends.base.array import tracked as _tracked
+
+
+def _untracked(native: Any, name: str) -> Any:
+    """``core.native``'s function ``name`` for a call on ``native`` (the only array): the
+    backend's own when ``native`` is not tracked (no recording wrapper to pass through)."""
+    if id(native) in _tracked:
+        return getattr(ops, name)
+    return _plain.natives[name]
+
 
 # ---------------------------------------------------------------------------------------
 # shapes and strides
@@ -219,7 +230,11 @@ def _reshaped(
     strides: tuple[int, ...] | None,
 ) -> Any:
     step = _RESHAPE_STEPS.get(shape) or _reshape_step(shape)
-    return tensor._step_view(step, strides, ops.reshape(native, shape))
+    return tensor._step_view(
+        step,
+        strides,
+        (ops.reshape if id(native) in _tracked else _plain.natives["reshape"])(native, shape),
+    )
 
 
 def plain_reshape(tensor: Any, shape: tuple[Any, ...]) -> Any:
@@ -251,7 +266,9 @@ def plain_reshape(tensor: Any, shape: tuple[Any, ...]) -> Any:
             return None
         shape = tuple([numel // known if extent == -1 else extent for extent in shape])
     try:  # every backend refuses a shape of another size
-        value = ops.reshape(native, shape)
+        value = (ops.reshape if id(native) in _tracked else _plain.natives["reshape"])(
+            native, shape
+        )
     except Exception:
         return None
     return tensor._step_view(_RESHAPE_STEPS.get(shape) or _reshape_step(shape), None, value)
@@ -347,7 +364,13 @@ def permuted(tensor: Any, native: Any, dims: tuple[int, ...]) -> Any:
     else:
         strides = tensor._strides()
         strides = tuple([strides[d] for d in dims])
-    return tensor._step_view(step, strides, ops.permute_dims(native, dims))
+    return tensor._step_view(
+        step,
+        strides,
+        (ops.permute_dims if id(native) in _tracked else _plain.natives["permute_dims"])(
+            native, dims
+        ),
+    )
 
 
 def permute(tensor: Any, dims: Sequence[int]) -> Any:
@@ -412,7 +435,9 @@ def expand(tensor: Any, sizes: Sequence[int]) -> Any:
     if plan is None:
         plan = _expand_plan(tensor, sizes, shape, strides)
     new_shape, new_strides, step = plan
-    return tensor._step_view(step, new_strides, ops.broadcast_to(native, new_shape))
+    return tensor._step_view(
+        step, new_strides, _untracked(native, "broadcast_to")(native, new_shape)
+    )
 
 
 _EXPAND_PLANS: dict[tuple[tuple[int, ...], ...], tuple[Any, ...]] = {}
@@ -521,7 +546,11 @@ def unsqueeze(tensor: Any, dim: int) -> Any:
 
 def _item_view(tensor: Any, native: Any, key: tuple[Any, ...], strides: Any) -> Any:
     """The view ``tensor[key]`` of a normalized basic key (``native``: the tensor's value)."""
-    return tensor._step_view(_step_of(key), strides, ops.get_item(native, key))
+    return tensor._step_view(
+        _step_of(key),
+        strides,
+        (ops.get_item if id(native) in _tracked else _plain.natives["get_item"])(native, key),
+    )
 
 
 def slice_view(tensor: Any, dim: int, start: int, stop: int, step: int = 1) -> Any:
@@ -876,7 +905,13 @@ def getitem(tensor: Any, key: Any) -> Any:
                     if strides is not None:  # None: contiguous, and so is the view
                         strides = tensor._strides()[1:]
                     step = _ITEM_STEPS.get(key) or _item_step(key, key)
-                    return tensor._step_view(step, strides, ops.get_item(native, key))
+                    return tensor._step_view(
+                        step,
+                        strides,
+                        (ops.get_item if id(native) in _tracked else _plain.natives["get_item"])(
+                            native, key
+                        ),
+                    )
             else:
                 start, stop, step = key.start, key.stop, key.step
                 if (
@@ -892,7 +927,13 @@ def getitem(tensor: Any, key: Any) -> Any:
                         strides = tensor._strides()
                     cached = (start, stop, step)
                     view_step = _ITEM_STEPS.get(cached) or _item_step(key, cached)
-                    return tensor._step_view(view_step, strides, ops.get_item(native, key))
+                    return tensor._step_view(
+                        view_step,
+                        strides,
+                        (ops.get_item if id(native) in _tracked else _plain.natives["get_item"])(
+                            native, key
+                        ),
+                    )
     elif kind is tuple:
         native = tensor._value if tensor._root is None else tensor.native
         shape = native.shape
@@ -905,7 +946,13 @@ def getitem(tensor: Any, key: Any) -> Any:
                 strides = functools.partial(_contiguous_key_strides, shape, key)
             else:
                 strides = _key_strides(tensor._strides(), key)
-            return tensor._step_view(_step_of(key), strides, ops.get_item(native, key))
+            return tensor._step_view(
+                _step_of(key),
+                strides,
+                (ops.get_item if id(native) in _tracked else _plain.natives["get_item"])(
+                    native, key
+                ),
+            )
     return _getitem(tensor, key)
 
 
@@ -1005,7 +1052,7 @@ def setitem(tensor: Any, key: Any, value: Any) -> None:
                 and -3.0e38 < value < 3.0e38
             ):
                 value = checked_scalar(value, dtype)
-            tensor._assign(ops.set_item(native, key, value))
+            tensor._assign(_untracked(native, "set_item")(native, key, value))
             return
     native = tensor.native
     simple = _simple_key(tensor, native, key)
