@@ -12,8 +12,11 @@ kernel that raises: errors always come from the general path.
 
 Kernels are bound lazily, per function, after each :func:`core.registry.activate` (a
 backend set, autodiff starting or stopping to record). While autodiff records, a call
-with a tracked input takes the general path, so it is recorded. ``tests/frontends/
-test_fastpath.py`` compares every fast function with its general path on every backend.
+with a tracked input calls the recording core function, so it is recorded. A kernel's
+result is taken when it is a native array of the backend, tracers under ``jax.jit`` and
+graph tensors under ``tf.function`` included (the general path would trace the op a
+second time). ``tests/frontends/test_fastpath.py`` compares every fast function with its
+general path on every backend.
 """
 
 from __future__ import annotations
@@ -63,6 +66,7 @@ class _Binding:
         namespace["_KW"] = state.direct_keywords[self.kernel]
         namespace["_R"] = _bound_native(self.kernel) if recording else None
         namespace["_N"] = state.module.exact_array_type
+        namespace["_A"] = state.native_array_types
         namespace["_recording"] = recording
         namespace["_B"] = state.native_dtypes["bool"]
         namespace["_D"] = frozenset(
@@ -202,7 +206,7 @@ def fast_function(
     lines += [
         "                except Exception:",
         "                    _result_ = None",
-        "                if type(_result_) is _N:",
+        "                if type(_result_) is _N or isinstance(_result_, _A):",
         "                    return _new(_result_)",
         f"    return _general({call})",
     ]
@@ -219,6 +223,7 @@ def fast_function(
         _KW=frozenset(),
         _R=None,
         _N=None,
+        _A=(),
         _B=None,
     )
     exec(compile("\n".join(lines), f"<fast {general.__qualname__}>", "exec"), namespace)

@@ -151,3 +151,21 @@ def test_tracked_inputs_are_recorded(tracked):
     if tracked:
         y.sum().backward()
         numpy.testing.assert_allclose(x.grad.numpy(), numpy.exp([1.0, 2.0]) + 1, rtol=1e-6)
+
+
+@pytest.mark.parametrize("backend_name", ["jax", "tensorflow"])
+def test_traced_calls_take_the_kernel(backend_name, monkeypatch):
+    """Under jax.jit and tf.function the kernels return tracers and graph tensors: native
+    arrays too, taken as results (the general path would trace every op a second time)."""
+    import core
+    from frontends import jax as frontend_jax
+    from frontends import tensorflow as tf
+
+    with core.use_backend(backend_name):
+        exp, transform = (
+            (jnp.exp, frontend_jax.jit) if backend_name == "jax" else (tf.exp, tf.function)
+        )
+        x = exp.__globals__["_new"](native.asarray(numpy.float32([0.0, 1.0])))
+        monkeypatch.setitem(exp.__globals__, "_general", _refuse)
+        result = transform(lambda v: exp(v))(x)
+        numpy.testing.assert_allclose(numpy.asarray(result), numpy.exp([0.0, 1.0]), rtol=1e-6)
