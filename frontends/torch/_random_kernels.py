@@ -123,19 +123,14 @@ class MT19937State:
 # ---------------------------------------------------------------------------------------
 # exact arithmetic helpers
 # ---------------------------------------------------------------------------------------
-def _wide(v: Any) -> Any:
-    if isinstance(v, numpy.ndarray) and v.ndim:
-        return v.astype(numpy.float64)
-    return float(_F(v))
-
-
 def fma32(a: Any, b: Any, c: Any) -> numpy.ndarray:
-    """float32 fused multiply-add (the product of two floats is exact in float64; the sum
-    is rounded twice, to float64 then float32, which can differ from one rounding only when
-    the float64 sum falls exactly halfway between two floats)."""
-    product = _wide(a) * _wide(b)
-    product += _wide(c)
-    return numpy.asarray(product).astype(_F)
+    """float32 fused multiply-add of float32 arrays or numpy float32 scalars (the product
+    of two floats is exact in float64; the sum is rounded twice, to float64 then float32,
+    which can differ from one rounding only when the float64 sum falls exactly halfway
+    between two floats). Two numpy passes: the float64 product, and the float64 sum
+    written (rounded) into a float32 result."""
+    product = numpy.multiply(a, b, dtype=numpy.float64)
+    return numpy.add(product, c, out=numpy.empty(product.shape, _F))
 
 
 def fma64(a: Any, b: Any, c: Any) -> numpy.ndarray:
@@ -202,15 +197,18 @@ def uniform_double(state: MT19937State, n: int) -> numpy.ndarray:
 # ---------------------------------------------------------------------------------------
 # avx_mathfun.h (log256_ps, sincos256_ps) as GCC compiles it for torch's AVX2 kernels
 # ---------------------------------------------------------------------------------------
-_LOG_P = (
-    -1.1514610310e-1,
-    1.1676998740e-1,
-    -1.2420140846e-1,
-    1.4249322787e-1,
-    -1.6668057665e-1,
-    2.0000714765e-1,
-    -2.4999993993e-1,
-    3.3333331174e-1,
+_LOG_P = tuple(
+    _F(c)
+    for c in (
+        -1.1514610310e-1,
+        1.1676998740e-1,
+        -1.2420140846e-1,
+        1.4249322787e-1,
+        -1.6668057665e-1,
+        2.0000714765e-1,
+        -2.4999993993e-1,
+        3.3333331174e-1,
+    )
 )
 
 
@@ -283,23 +281,33 @@ def _box_muller_16_double(blocks: numpy.ndarray, mean: float, std: float) -> num
     return numpy.concatenate(pair, axis=1)
 
 
+_CHUNK_ROWS = 4096  # blocks of 16 transformed at once: 64K values, temporaries in cache
+
+
+def _transform_blocks(transform: Any, blocks: numpy.ndarray, mean: float, std: float) -> None:
+    """``transform`` applied to rows of 16 uniforms, in place, a cache-sized chunk at a time."""
+    for start in range(0, blocks.shape[0], _CHUNK_ROWS):
+        chunk = blocks[start : start + _CHUNK_ROWS]
+        chunk[...] = transform(chunk, mean, std)
+
+
 def normal_fill(state: MT19937State, n: int, mean: float, std: float, kind: str) -> numpy.ndarray:
     """torch's ``normal_fill`` (numel >= 16, contiguous). ``kind``: "float64" (float64
     result), "float32" (float32), "reduced" (float32 values to round to half/bfloat16)."""
     full, tail = divmod(n, 16)
     if kind == "reduced":
         blocks = uniform_float(state, 16 * (full + (1 if tail else 0))).reshape(-1, 16)
-        values = _box_muller_16_float(blocks, mean, std)
+        _transform_blocks(_box_muller_16_float, blocks, mean, std)
         out = numpy.empty(n, _F)
-        out[: full * 16] = values[:full].reshape(-1)
+        out[: full * 16] = blocks[:full].reshape(-1)
         if tail:
-            out[n - 16 :] = values[-1]
+            out[n - 16 :] = blocks[-1]
         return out
     double = kind == "float64"
     draw = uniform_double if double else uniform_float
     transform = _box_muller_16_double if double else _box_muller_16_float
     out = draw(state, n)
-    out[: full * 16] = transform(out[: full * 16].reshape(-1, 16), mean, std).reshape(-1)
+    _transform_blocks(transform, out[: full * 16].reshape(-1, 16), mean, std)
     if tail:
         out[n - 16 :] = transform(draw(state, 16).reshape(1, 16), mean, std)[0]
     return out
@@ -355,16 +363,55 @@ def random_from_to(state: MT19937State, n: int, range_: int, base: int) -> numpy
 
 
 def randperm(state: MT19937State, n: int) -> numpy.ndarray:
-    """torch's ``randperm_cpu`` for ``n < 2**32 / 20``: a Fisher-Yates pass from the front."""
-    result = numpy.arange(n, dtype=numpy.int64)
-    if n > 1:
-        words = state.random(n - 1)
-        offsets = (words % numpy.arange(n, 1, -1, dtype=numpy.uint64)).tolist()
-        values = result.tolist()
-        for i, z in enumerate(offsets):
-            values[i], values[i + z] = values[i + z], values[i]
-        result = numpy.asarray(values, numpy.int64)
-    return result
+    """torch's ``randperm_cpu`` for ``n < 2**32 / 20``: a Fisher-Yates pass from the front
+    (step ``i`` swaps positions ``i`` and ``i + random() % (n - i)``); a Python loop for
+    small ``n``, :func:`_fisher_yates_front` for large."""
+    if n <= 1:
+        return numpy.arange(n, dtype=numpy.int64)
+    offsets = state.random(n - 1) % numpy.arange(n, 1, -1, dtype=numpy.uint64)
+    if n > 256:
+        return _fisher_yates_front(offsets.astype(numpy.int64))
+    values = list(range(n))
+    for i, z in enumerate(offsets.tolist()):
+        values[i], values[i + z] = values[i + z], values[i]
+    return numpy.asarray(values, numpy.int64)
+
+
+def _fisher_yates_front(offsets: numpy.ndarray) -> numpy.ndarray:
+    """The permutation of the swaps ``(i, i + offsets[i])``, ``i = 0 .. n - 2``, in order,
+    without a sequential loop. Position ``i`` is final after step ``i`` (later steps touch
+    only positions above ``i``), and step ``m`` takes the value that position ``target[m]``
+    holds just before it: that of the last earlier step writing ``target[m]`` (which put
+    there what *its* own position held before it), or ``target[m]`` itself if none. Steps
+    grouped by target (one sort) give each step's earlier writer; the values each position
+    holds before its own step follow chains of writers, resolved by pointer doubling."""
+    n = offsets.size + 1
+    steps = numpy.arange(n - 1, dtype=numpy.int64)
+    keys = offsets + steps  # each step's target position
+    keys <<= 32
+    keys |= steps
+    keys.sort()
+    target = keys >> 32
+    step = keys & 0xFFFFFFFF
+    same = target[1:] == target[:-1]
+    writer = numpy.full(n - 1, -1, numpy.int64)  # the earlier step with the same target
+    writer[1:][same] = step[:-1][same]
+    last = numpy.flatnonzero(numpy.append(~same, True))  # each target's last writer
+    # before[p]: the value position p holds before step p: the before-value of the last
+    # step m < p that wrote p (targets are >= their steps), else p.
+    before_writer = numpy.where(step[last] < target[last], step[last], writer[last])
+    written = before_writer >= 0
+    before = numpy.arange(n, dtype=numpy.int64)
+    before[target[last][written]] = before_writer[written]
+    while True:
+        jumped = before[before]
+        if numpy.array_equal(jumped, before):
+            break
+        before = jumped
+    out = numpy.empty(n, numpy.int64)
+    out[step] = numpy.where(writer < 0, target, before[numpy.maximum(writer, 0)])
+    out[-1] = before[-1]
+    return out
 
 
 def poisson(state: MT19937State, rates: numpy.ndarray) -> numpy.ndarray:

@@ -211,7 +211,8 @@ _C_TYPE_NAMES = {
 
 def _finish(value: Any, requires_grad: bool) -> Tensor:
     tensor = Tensor._from_native(value)
-    tensor.requires_grad = requires_grad
+    if requires_grad:
+        tensor.requires_grad = True
     return tensor
 
 
@@ -231,9 +232,20 @@ def _cast(values: numpy.ndarray, dtype: core.Dtype) -> numpy.ndarray:
     return values.astype(_numpy_dtype(dtype))
 
 
+_PLAIN = {"float32", "float64", "int64", "int32", "int16", "int8", "uint8", "bool"}
+
+
+def _to_native(values: numpy.ndarray, dtype: core.Dtype) -> Any:
+    """Host values already in ``dtype`` as a native array (without a dtype argument where
+    numpy's dtype is core's: the backend's cheapest conversion)."""
+    if values.dtype.name in _PLAIN and values.dtype.name == dtype:
+        return ops.asarray(values)
+    return ops.asarray(values, dtype=dtype)
+
+
 def _native(values: numpy.ndarray, shape: tuple[int, ...], dtype: core.Dtype) -> Any:
     """Host values as a native array of ``dtype`` and ``shape``."""
-    return ops.asarray(_cast(values, dtype).reshape(shape), dtype=dtype)
+    return _to_native(_cast(values, dtype).reshape(shape), dtype)
 
 
 def _complex_native(values: numpy.ndarray, shape: tuple[int, ...], dtype: core.Dtype) -> Any:
@@ -254,7 +266,7 @@ def _uniform_values(
     if str(dtype) in _COMPLEX_PARTS:
         real = _uniform_host(mt, (*shape, 2), _COMPLEX_PARTS[str(dtype)], low, high)
         return _complex_native(real, shape, dtype)
-    return ops.asarray(_uniform_host(mt, shape, dtype, low, high), dtype=dtype)
+    return _to_native(_uniform_host(mt, shape, dtype, low, high), dtype)
 
 
 def _uniform_host(
@@ -269,6 +281,8 @@ def _uniform_host(
         )
     double = dtype == "float64"
     values = kernels.uniform_from_to(mt, _numel(shape), float(low), float(high), double)
+    if (low, high) == (0.0, 1.0) and dtype in ("float32", "float64"):
+        return values.reshape(shape)  # below 1 - 2**-24 (2**-53): nothing rounds up to 1
     target = _numpy_dtype(dtype)
     values = values.astype(target)
     return numpy.where(values == target.type(high), target.type(low), values).reshape(shape)

@@ -76,6 +76,7 @@ def test_samplers_give_torchs_numbers(backend):
             m.randint(-3, 10, (5, 4)),
             m.randint(0, 2**40, (7,)),
             m.randperm(50),
+            m.randperm(3000),  # the vectorised Fisher-Yates pass
             m.bernoulli(f(p32)),
             m.bernoulli(f(p32.astype(numpy.float64))),
             m.bernoulli(m.zeros(4, 5), 0.3),
