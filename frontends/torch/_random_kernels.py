@@ -155,8 +155,8 @@ def fma64(a: Any, b: Any, c: Any) -> numpy.ndarray:
 
 def _libm(function: Any, x: numpy.ndarray) -> numpy.ndarray:
     """glibc's float64 ``function`` (through Python's math) on each element."""
-    if x.size == 0:
-        return numpy.asarray(x, numpy.float64)
+    if x.size < 64:
+        return numpy.array([function(v) for v in x.ravel().tolist()]).reshape(x.shape)
     return numpy.frompyfunc(function, 1, 1)(x).astype(numpy.float64)
 
 
@@ -273,7 +273,7 @@ def _box_muller_16_float(blocks: numpy.ndarray, mean: float, std: float) -> nump
 
 def _box_muller_16_double(blocks: numpy.ndarray, mean: float, std: float) -> numpy.ndarray:
     """``NormalFill16<double>`` (scalar, glibc) on rows of 16 float64 uniforms."""
-    radius = numpy.sqrt(-2 * libm_log(1 - blocks[:, :8]))
+    radius = numpy.sqrt(-2 * _libm(math.log, 1 - blocks[:, :8]))  # 1 - u in (0, 1]
     theta = 2.0 * math.pi * blocks[:, 8:]
     pair = (radius * numpy.cos(theta), radius * numpy.sin(theta))
     if mean != 0.0 or std != 1.0:
@@ -325,7 +325,7 @@ def standard_normal_double(state: MT19937State, n: int) -> numpy.ndarray:
     pairs = (n - start + 1) // 2
     if pairs:
         u = uniform_double(state, 2 * pairs)
-        radius = numpy.sqrt(-2.0 * libm_log1p(-u[1::2]))
+        radius = numpy.sqrt(-2.0 * _libm(math.log1p, -u[1::2]))  # -u in (-1, 0]
         theta = 2.0 * math.pi * u[0::2]
         values = numpy.stack([radius * numpy.cos(theta), radius * numpy.sin(theta)], 1).reshape(-1)
         out[start:] = values[: n - start]
