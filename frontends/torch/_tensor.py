@@ -370,6 +370,8 @@ class Tensor(FrontendArray):
         return self
 
     def is_contiguous(self, memory_format: Any = None) -> bool:
+        if getattr(self, "_view_strides", None) is None:  # contiguous strides
+            return True
         return _views.is_contiguous(self.shape, self._strides())
 
     def stride(self, dim: int | None = None) -> tuple[int, ...] | int:
@@ -445,7 +447,8 @@ class Tensor(FrontendArray):
 
     def detach(self) -> Tensor:
         """A tensor sharing this one's values; writes to it reach this one, as in torch."""
-        return self._view(_detached, _replace, self._strides())
+        native = self._value if self._root is None else self.native
+        return self._step_view(_DETACH, getattr(self, "_view_strides", None), _detached(native))
 
     def detach_(self) -> Tensor:
         if self._is_view and self.requires_grad:
@@ -868,6 +871,9 @@ def _identity(value: Any) -> Any:
 
 def _replace(old: Any, new: Any) -> Any:
     return new
+
+
+_DETACH = (_detached, _replace)
 
 
 _normalize_dim = _views.normalize_dim

@@ -1032,17 +1032,15 @@ def setitem(tensor: Any, key: Any, value: Any) -> None:
     """``tensor[key] = value``: the value cast to the tensor's dtype (as ``copy_``) and
     broadcast; basic keys write through a view, tensor keys with ``index_put_``.
 
-    A Python number written at a plain key (:func:`_plain_key`) of a tensor that is
-    neither a view nor a leaf goes straight to ``ops.set_item`` (a nonzero float in range
+    A Python number written at a plain key (:func:`_plain_key`) of a tensor that is not a
+    leaf (nor a view of one) goes straight to ``ops.set_item`` (a nonzero float in range
     of a float32/float64 tensor as it is, which core converts as ``checked_scalar``
     would; tensorflow may return -0.0 as 0.0 from its constant cache, so not zero)."""
     kind = type(value)
-    if (
-        (kind is builtins.float or kind is builtins.int or kind is builtins.bool)
-        and tensor._root is None
-        and tensor._leaf is None
-    ):
-        native = tensor._value
+    if (kind is builtins.float or kind is builtins.int or kind is builtins.bool) and (
+        tensor if tensor._root is None else tensor._root
+    )._leaf is None:
+        native = tensor._value if tensor._root is None else tensor.native
         if _plain_key(native.shape, key):
             dtype = core.as_core_dtype(native.dtype)
             if not (

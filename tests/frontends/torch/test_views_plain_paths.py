@@ -56,6 +56,29 @@ def test_number_writes_at_plain_keys(backend):
         assert_matches(flat, real_flat)
 
 
+def test_number_writes_through_views(backend):
+    x, rx = _pair("float32")
+    views = [lambda t: t.T, lambda t: t[1:], lambda t: t.view(-1), lambda t: t[:, ::2]]
+    for function in views[:2] if backend == "jax" else views:
+        for key in (1, (0, 1), slice(0, 2)):
+            view, real_view = function(x), function(rx)
+            _, error = _outcome(view.__setitem__, key, 7.5)
+            _, real_error = _outcome(real_view.__setitem__, key, 7.5)
+            assert error == real_error, (key, error)
+            assert_matches(x, rx)
+            assert_matches(view, real_view)
+    # a write to repeated elements of an expanded view raises; a view of a leaf refuses
+    e, re = x.expand(2, 4, 3), rx.expand(2, 4, 3)
+    _, error = _outcome(e.__setitem__, (slice(None), 1), 1.0)
+    _, real_error = _outcome(re.__setitem__, (slice(None), 1), 1.0)
+    assert error is not None and issubclass(error, RuntimeError) and real_error is RuntimeError
+    x.requires_grad_()
+    rx.requires_grad_()
+    _, error = _outcome(x[1:].__setitem__, 0, 1.0)
+    _, real_error = _outcome(rx[1:].__setitem__, 0, 1.0)
+    assert error == real_error is not None
+
+
 def test_number_write_into_a_recorded_tensor_keeps_gradients(backend):
     x, rx = _pair("float32")
     x.requires_grad_()
