@@ -452,18 +452,29 @@ _differentiable_dtypes: dict[Any, bool] = {}  # native dtype -> floating or comp
 
 def make_recording(spec: Any, implementation: Callable[..., Any],
                    composition: Callable[..., Any] | None) -> Callable[..., Any]:  # fmt: skip
-    """The recording version of a bound function (see the module docstring)."""
+    """The recording version of a bound function (see the module docstring).
+
+    Everything that depends only on the function (its array parameters' positions, its
+    rule) is worked out here, once; a call pays a lookup per array argument and, when one
+    is tracked, one :class:`Node` and one weak reference per differentiable output.
+    """
     rule = _rules.get(spec.qualname)
     parameters = list(spec.signature.parameters)
     slots = [(parameters.index(name), name, False) for name in spec.array_params]
     slots += [(parameters.index(name), name, True) for name in spec.sequence_params]
     varargs = {p.name for p in spec.signature.parameters.values() if p.kind is p.VAR_POSITIONAL}
+    slots = [(position, name, is_sequence, name in varargs) for position, name, is_sequence in slots]  # fmt: skip
     qualname = spec.qualname
 
-    def inputs(args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[tuple[int, Any]]:
+    if rule is _NONDIFFERENTIABLE or not slots:  # no array input: nothing to record
+        return implementation
+    distinct_copy = qualname == "astype"
+    nodes = _nodes
+
+    def inputs(args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[Any]:
         found = []
-        for position, name, is_sequence in slots:
-            if name in varargs:
+        for position, name, is_sequence, is_varargs in slots:
+            if is_varargs:
                 values = args[position:]
             elif position < len(args):
                 values = args[position]
@@ -471,45 +482,49 @@ def make_recording(spec: Any, implementation: Callable[..., Any],
                 values = kwargs.get(name)
             if values is None:
                 continue
-            for item in values if is_sequence else (values,):
-                found.append(item)
+            if is_sequence:
+                found.extend(values)
+            else:
+                found.append(values)
         return found
 
-    if rule is _NONDIFFERENTIABLE or not slots:  # no array input: nothing to record
-        return implementation
-    distinct_copy = qualname == "astype"
+    def unrecordable() -> Any:
+        raise NotImplementedError(
+            f"core.{qualname} has no vjp rule: it cannot be differentiated yet; compute "
+            "it on a detached value (outside the graph) or add a rule with "
+            "core.autodiff.defvjp"
+        )
 
-    # where every array input is a plain parameter: their positions, for a cheap first
-    # check of positional calls (most calls while recording have no tracked input)
-    positions = None if varargs or spec.sequence_params else [p for p, _, _ in slots]
-
-    def recorded(*args: Any, **kwargs: Any) -> Any:
-        if positions is not None and not kwargs:
-            for position in positions:
-                if position < len(args) and id(args[position]) in _nodes:
-                    break
-            else:
-                return implementation(*args)
-        array_inputs = inputs(args, kwargs)
-        parents = []
-        for slot, value in enumerate(array_inputs):
-            entry = _nodes.get(id(value))
-            if entry is not None and entry[0]() is value:
-                parents.append((slot, entry[1], entry[2]))
-        if not parents:
-            return implementation(*args, **kwargs)
-        if rule is None:
-            if composition is not None:
-                return composition(*args, **kwargs)
-            raise NotImplementedError(
-                f"core.{qualname} has no vjp rule: it cannot be differentiated yet; compute "
-                "it on a detached value (outside the graph) or add a rule with "
-                "core.autodiff.defvjp"
-            )
+    def finish(args: tuple[Any, ...], kwargs: dict[str, Any], parents: list[Any],
+               array_inputs: Sequence[Any]) -> Any:  # fmt: skip
+        """Run the function on a call with tracked inputs and record its node."""
         result = implementation(*args, **kwargs)
         if distinct_copy and result is args[0] and kwargs.get("copy", True):
             result = _distinct(result)  # astype(copy=True) of jax/tf may return its input
-        outputs = tuple(result) if isinstance(result, tuple | list) else (result,)
+        return finish_outputs(args, kwargs, parents, array_inputs, result)
+
+    def finish_outputs(args: tuple[Any, ...], kwargs: dict[str, Any], parents: list[Any],
+                       array_inputs: Sequence[Any], result: Any) -> Any:  # fmt: skip
+        """Record the node of a call with tracked inputs that returned ``result``."""
+        if not isinstance(result, tuple | list):
+            dtype = getattr(result, "dtype", None)
+            if dtype is None:
+                node = Node(qualname, rule, args, kwargs, tuple(parents), (None,))
+                node.output_refs = (lambda output=result: output,)
+                return result
+            node = Node(qualname, rule, args, kwargs, tuple(parents), ((tuple(result.shape), dtype),))  # fmt: skip
+            known = _differentiable_dtypes.get(dtype)
+            if (known if known is not None else _differentiable(dtype)) and not any(
+                result is value for value in array_inputs
+            ):
+                ref = _Ref(result, _forget)
+                ref.key = key = id(result)
+                nodes[key] = (ref, node, 0)
+                node.output_refs = (ref,)
+            else:  # integer outputs (indices) and inputs passed through stay with the node
+                node.output_refs = (lambda output=result: output,)
+            return result
+        outputs = tuple(result)
         node = Node(qualname, rule, args, kwargs, tuple(parents),
                     tuple(_meta(o) if hasattr(o, "dtype") else None for o in outputs))  # fmt: skip
         refs = []
@@ -523,6 +538,68 @@ def make_recording(spec: Any, implementation: Callable[..., Any],
             else:  # integer outputs (indices) and inputs passed through stay with the node
                 refs.append(lambda output=output: output)
         node.output_refs = tuple(refs)
+        return result
+
+    # where every array input is a plain parameter: their positions, for positional calls
+    # (input slots are numbered over the array arguments that are not None, in order)
+    positions = None if varargs or spec.sequence_params else tuple(p for p, _, _, _ in slots)
+
+    def recorded(*args: Any, **kwargs: Any) -> Any:
+        if positions is None or kwargs:
+            array_inputs = inputs(args, kwargs)
+            parents = []
+            for slot, value in enumerate(array_inputs):
+                entry = nodes.get(id(value))
+                if entry is not None and entry[0]() is value:
+                    parents.append((slot, entry[1], entry[2]))
+            if not parents:
+                return implementation(*args, **kwargs)
+            if rule is None:
+                if composition is not None:
+                    return composition(*args, **kwargs)
+                unrecordable()
+            return finish(args, kwargs, parents, array_inputs)
+        # a positional call of a function whose array inputs are plain parameters
+        parents = None
+        slot = 0
+        count = len(args)
+        for position in positions:
+            if position < count:
+                value = args[position]
+                if value is None:
+                    continue
+                entry = nodes.get(id(value))
+                if entry is not None and entry[0]() is value:
+                    if parents is None:
+                        parents = []
+                    parents.append((slot, entry[1], entry[2]))
+                slot += 1
+        if parents is None:
+            return implementation(*args)
+        if rule is None:
+            if composition is not None:
+                return composition(*args)
+            unrecordable()
+        if distinct_copy:
+            return finish(args, kwargs, parents, [args[p] for p in positions if p < count])
+        result = implementation(*args)
+        dtype = getattr(result, "dtype", None)
+        if dtype is None or isinstance(result, tuple | list):
+            return finish_outputs(args, kwargs, parents, [args[p] for p in positions if p < count], result)  # fmt: skip
+        # one array output: record it inline (the common case)
+        node = Node(qualname, rule, args, kwargs, tuple(parents), ((tuple(result.shape), dtype),))  # fmt: skip
+        known = _differentiable_dtypes.get(dtype)
+        if known if known is not None else _differentiable(dtype):
+            for position in positions:
+                if position < count and args[position] is result:
+                    break  # an input passed through: it stays with the node
+            else:
+                ref = _Ref(result, _forget)
+                ref.key = key = id(result)
+                nodes[key] = (ref, node, 0)
+                node.output_refs = (ref,)
+                return result
+        node.output_refs = (lambda output=result: output,)
         return result
 
     recorded.__name__ = spec.name
