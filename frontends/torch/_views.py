@@ -7,6 +7,12 @@ dimensions, ``applySlicing`` for basic indexing), so ``stride()`` and ``is_conti
 match torch and ``view`` refuses exactly where torch does. Indexing follows torch's two
 phases: ints, slices, None and Ellipsis give a view; then integer/boolean tensors index the
 view and give a copy (torch's ``index``), with torch's error messages.
+
+Speed: a view costs a few Python calls over the backend's own. Steps are made once per key,
+shape or permutation and shared; the common keys (ints, slices, tuples of them) and shapes
+(ints) skip the general parsing; strides of views of contiguous tensors are computed when
+asked; untracked values call the backend's functions without autodiff's recording wrapper
+(:data:`frontends.base.array.plain`).
 """
 
 from __future__ import annotations
@@ -203,7 +209,7 @@ def shape_view(tensor: Any, shape: tuple[int, ...], strides: tuple[int, ...] | N
     """A view with the same elements in a new shape (view, reshape, squeeze, unsqueeze,
     flatten, unflatten); ``strides`` None: contiguous."""
     native = tensor.native
-    return _reshaped(tensor, native, shape, tuple(native.shape), strides)
+    return _reshaped(tensor, native, shape, strides)
 
 
 _RESHAPE_STEPS: dict[tuple[int, ...], tuple[Any, Any]] = {}
@@ -223,11 +229,7 @@ def _reshape_step(shape: tuple[int, ...]) -> tuple[Any, Any]:
 
 
 def _reshaped(
-    tensor: Any,
-    native: Any,
-    shape: tuple[int, ...],
-    old_shape: tuple[int, ...],
-    strides: tuple[int, ...] | None,
+    tensor: Any, native: Any, shape: tuple[int, ...], strides: tuple[int, ...] | None
 ) -> Any:
     step = _RESHAPE_STEPS.get(shape) or _reshape_step(shape)
     return tensor._step_view(
@@ -297,7 +299,7 @@ def view(tensor: Any, shape: Sequence[int]) -> Any:
             "view size is not compatible with input tensor's size and stride (at least one "
             "dimension spans across two contiguous subspaces). Use .reshape(...) instead."
         )
-    return _reshaped(tensor, native, new_shape, old_shape, strides)
+    return _reshaped(tensor, native, new_shape, strides)
 
 
 def reshape(tensor: Any, shape: Sequence[int]) -> Any:
@@ -311,7 +313,7 @@ def reshape(tensor: Any, shape: Sequence[int]) -> Any:
     strides = _view_strides(tensor, old_shape, new_shape)
     if strides is False:
         return type(tensor)._from_native(ops.reshape(native, new_shape))
-    return _reshaped(tensor, native, new_shape, old_shape, strides)
+    return _reshaped(tensor, native, new_shape, strides)
 
 
 def normalize_dims(dims: Sequence[int], ndim: int) -> tuple[int, ...]:
@@ -528,7 +530,7 @@ def squeeze(tensor: Any, dims: Sequence[int] | None) -> Any:
     if getattr(tensor, "_view_strides", None) is not None:
         strides = tensor._strides()
         strides = tuple([strides[d] for d in keep])
-    return _reshaped(tensor, native, tuple([shape[d] for d in keep]), shape, strides)
+    return _reshaped(tensor, native, tuple([shape[d] for d in keep]), strides)
 
 
 def unsqueeze(tensor: Any, dim: int) -> Any:
@@ -541,7 +543,7 @@ def unsqueeze(tensor: Any, dim: int) -> Any:
         strides = list(tensor._strides())
         strides.insert(dim, shape[dim] * strides[dim] if dim < len(shape) else 1)
         strides = tuple(strides)
-    return _reshaped(tensor, native, new_shape, shape, strides)
+    return _reshaped(tensor, native, new_shape, strides)
 
 
 def _item_view(tensor: Any, native: Any, key: tuple[Any, ...], strides: Any) -> Any:
