@@ -270,9 +270,21 @@ def _dtype_checked(
             )
         return state.natives["astype"](value, target)
 
+    def holds_bad(values: list | tuple) -> bool:
+        """Whether a (nested) list or tuple holds an array of an unsupported dtype."""
+        for value in values:
+            if type(value) in (list, tuple):
+                if holds_bad(value):
+                    return True
+            elif getattr(value, "dtype", None) in bad_natives:
+                return True
+        return False
+
     def checked(*args: Any, **kwargs: Any) -> Any:
         for value in (*args, *kwargs.values()) if kwargs else args:
-            if type(value) in (list, tuple) or getattr(value, "dtype", None) in bad_natives:
+            if getattr(value, "dtype", None) in bad_natives or (
+                type(value) in (list, tuple) and holds_bad(value)
+            ):
                 return function(
                     *[convert(a) for a in args], **{k: convert(v) for k, v in kwargs.items()}
                 )
