@@ -212,63 +212,89 @@ _LOG_P = tuple(
 )
 
 
-def _log256(x: numpy.ndarray) -> numpy.ndarray:
-    invalid = x <= 0
-    x = numpy.maximum(x, numpy.array(0x00800000, numpy.int32).view(_F))
+def _fma32_into(a: Any, b: Any, c: Any, out: numpy.ndarray, wide: numpy.ndarray) -> None:
+    """:func:`fma32` written into ``out`` through the float64 scratch ``wide`` (``out``
+    may be ``a``, ``b`` or ``c``)."""
+    numpy.multiply(a, b, out=wide, dtype=numpy.float64)
+    numpy.add(wide, c, out=out)
+
+
+def _log256(x: numpy.ndarray, wide: numpy.ndarray) -> numpy.ndarray:
+    """``log256_ps`` for ``x`` in ``[2**-24, 1]`` (``1 - u``: positive and normal, so its
+    checks for zero, negative and denormal inputs select nothing)."""
     bits = x.view(numpy.int32)
-    e = ((bits >> 23) - 0x7F).astype(_F) + _F(1)
-    x = ((bits & ~0x7F800000) | numpy.int32(0x3F000000)).view(_F)
+    e = ((bits >> 23) - 0x7E).astype(_F)  # (exponent - 0x7F) + 1, exact
+    mantissa = bits & numpy.int32(~0x7F800000)
+    mantissa |= numpy.int32(0x3F000000)
+    x = mantissa.view(_F)
     mask = x < _F(0.707106781186547524)
     tmp = numpy.where(mask, x, _F(0))
-    x = x - _F(1)
-    e = e - numpy.where(mask, _F(1), _F(0))
-    x = x + tmp
+    x -= _F(1)
+    e -= mask
+    x += tmp
     z = x * x
-    y = numpy.full_like(x, _F(7.0376836292e-2))
-    for coefficient in _LOG_P:
-        y = fma32(y, x, coefficient)
-    y = y * x
-    y = fma32(y, z, e * _F(-2.12194440e-4))
-    y = y - z * _F(0.5)
-    x = x + y
-    x = x + e * _F(0.693359375)
-    return numpy.where(invalid, _F(numpy.nan), x)
+    y = numpy.empty_like(x)
+    _fma32_into(_F(7.0376836292e-2), x, _LOG_P[0], y, wide)
+    for coefficient in _LOG_P[1:]:
+        _fma32_into(y, x, coefficient, y, wide)
+    y *= x
+    _fma32_into(y, z, e * _F(-2.12194440e-4), y, wide)
+    z *= _F(0.5)
+    y -= z
+    x += y
+    e *= _F(0.693359375)
+    x += e
+    return x
 
 
-def _sincos256(x: numpy.ndarray) -> tuple[numpy.ndarray, numpy.ndarray]:
-    sign_sin = x.view(numpy.int32) & numpy.int32(-(2**31))
-    x = numpy.abs(x)
+def _sincos256(x: numpy.ndarray, wide: numpy.ndarray) -> tuple[numpy.ndarray, numpy.ndarray]:
+    """``sincos256_ps`` for ``x >= 0`` (``2 pi u``: the sign of the input is clear)."""
     j = (x * _F(1.27323954473516)).astype(numpy.int32)
-    j = (j + 1) & ~1
+    j += 1
+    j &= ~1
     y = j.astype(_F)
-    sign_sin = sign_sin ^ ((j & 4) << 29)
+    sign_sin = (j & 4) << 29
     sign_cos = (~(j - 2) & 4) << 29
     polynomial_mask = (j & 2) == 0
     x = x + y * _F(-0.78515625)
-    x = x + y * _F(-2.4187564849853515625e-4)
-    x = x + y * _F(-3.77489497744594108e-8)
+    x += y * _F(-2.4187564849853515625e-4)
+    x += y * _F(-3.77489497744594108e-8)
     z = x * x
-    cos_poly = fma32(_F(2.443315711809948e-005), z, _F(-1.388731625493765e-003))
-    cos_poly = fma32(cos_poly, z, _F(4.166664568298827e-002))
-    cos_poly = fma32(cos_poly * z, z, -(z * _F(0.5))) + _F(1)
-    sin_poly = fma32(_F(-1.9515295891e-4), z, _F(8.3321608736e-3))
-    sin_poly = fma32(sin_poly, z, _F(-1.6666654611e-1))
-    sin_poly = fma32(sin_poly * z, x, x)
-    sin = numpy.where(polynomial_mask, sin_poly, cos_poly)
-    cos = numpy.where(polynomial_mask, cos_poly, sin_poly)
-    sin = (sin.view(numpy.int32) ^ sign_sin).view(_F)
-    cos = (cos.view(numpy.int32) ^ sign_cos).view(_F)
-    return sin, cos
+    cos_poly = numpy.empty_like(x)
+    _fma32_into(_F(2.443315711809948e-005), z, _F(-1.388731625493765e-003), cos_poly, wide)
+    _fma32_into(cos_poly, z, _F(4.166664568298827e-002), cos_poly, wide)
+    cos_poly *= z
+    _fma32_into(cos_poly, z, -(z * _F(0.5)), cos_poly, wide)
+    cos_poly += _F(1)
+    sin_poly = numpy.empty_like(x)
+    _fma32_into(_F(-1.9515295891e-4), z, _F(8.3321608736e-3), sin_poly, wide)
+    _fma32_into(sin_poly, z, _F(-1.6666654611e-1), sin_poly, wide)
+    sin_poly *= z
+    _fma32_into(sin_poly, x, x, sin_poly, wide)
+    sin = numpy.where(polynomial_mask, sin_poly, cos_poly).view(numpy.int32)
+    cos = numpy.where(polynomial_mask, cos_poly, sin_poly).view(numpy.int32)
+    sin ^= sign_sin
+    cos ^= sign_cos
+    return sin.view(_F), cos.view(_F)
 
 
 def _box_muller_16_float(blocks: numpy.ndarray, mean: float, std: float) -> numpy.ndarray:
     """``NormalFill16<float>`` (AVX2) on rows of 16 float32 uniforms."""
-    radius = numpy.sqrt(_F(-2) * _log256(_F(1) - blocks[:, :8]))
-    sin, cos = _sincos256(_F(2.0 * math.pi) * blocks[:, 8:])
+    wide = numpy.empty((blocks.shape[0], 8), numpy.float64)
+    radius = _log256(_F(1) - blocks[:, :8], wide)
+    radius *= _F(-2)
+    numpy.sqrt(radius, out=radius)
+    sin, cos = _sincos256(_F(2.0 * math.pi) * blocks[:, 8:], wide)
+    cos *= radius
+    sin *= radius
+    out = numpy.empty(blocks.shape, _F)
     mean32, std32 = _F(mean), _F(std)
-    return numpy.concatenate(
-        [fma32(radius * cos, std32, mean32), fma32(radius * sin, std32, mean32)], axis=1
-    )
+    for half, value in ((out[:, :8], cos), (out[:, 8:], sin)):
+        if std32 == 1:  # the product is exact: the fused sum is a float32 sum
+            numpy.add(value, mean32, out=half)
+        else:
+            _fma32_into(value, std32, mean32, half, wide)
+    return out
 
 
 def _box_muller_16_double(blocks: numpy.ndarray, mean: float, std: float) -> numpy.ndarray:

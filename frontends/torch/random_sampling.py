@@ -175,7 +175,7 @@ def _mt(generator: Generator | None) -> kernels.MT19937State:
 def _size(size: tuple[Any, ...]) -> tuple[int, ...]:
     if len(size) == 1 and isinstance(size[0], list | tuple):
         size = tuple(size[0])
-    return tuple(int(s) for s in size)
+    return tuple(map(int, size))
 
 
 _COMPLEX_PARTS = {"complex64": core.float32, "complex128": core.float64}
@@ -217,6 +217,9 @@ def _finish(value: Any, requires_grad: bool) -> Tensor:
 
 
 def _numpy_dtype(dtype: core.Dtype) -> numpy.dtype:
+    found = _NUMPY_DTYPES.get(dtype)
+    if found is not None:
+        return found
     if dtype == "bfloat16":
         import ml_dtypes
 
@@ -224,21 +227,27 @@ def _numpy_dtype(dtype: core.Dtype) -> numpy.dtype:
     return numpy.dtype(str(dtype))
 
 
+_NUMPY_DTYPES = {name: numpy.dtype(name) for name in ("float32", "float64", "int64", "bool")}
+
+
 def _cast(values: numpy.ndarray, dtype: core.Dtype) -> numpy.ndarray:
     """Host values cast as C++ ``static_cast`` does (float64 through float for half and
     bfloat16)."""
     if dtype in ("float16", "bfloat16") and values.dtype == numpy.float64:
         values = values.astype(numpy.float32)
-    return values.astype(_numpy_dtype(dtype))
+    return values.astype(_numpy_dtype(dtype), copy=False)
 
 
-_PLAIN = {"float32", "float64", "int64", "int32", "int16", "int8", "uint8", "bool"}
+_PLAIN = {
+    numpy.dtype(name): name
+    for name in ("float32", "float64", "int64", "int32", "int16", "int8", "uint8", "bool")
+}
 
 
 def _to_native(values: numpy.ndarray, dtype: core.Dtype) -> Any:
     """Host values already in ``dtype`` as a native array (without a dtype argument where
     numpy's dtype is core's: the backend's cheapest conversion)."""
-    if values.dtype.name in _PLAIN and values.dtype.name == dtype:
+    if _PLAIN.get(values.dtype) == dtype:
         return ops.asarray(values)
     return ops.asarray(values, dtype=dtype)
 
