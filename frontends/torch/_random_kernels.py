@@ -385,7 +385,10 @@ def random_from_to(state: MT19937State, n: int, range_: int, base: int) -> numpy
     """``uniform_int_from_to_distribution``: ``random()`` (``random64()`` for ranges of
     2**28 and more) modulo ``range``, plus ``base``, as int64."""
     words = state.random64(n) if range_ >= 2**28 else state.random(n)
-    return (words % numpy.uint64(range_)).astype(numpy.int64) + numpy.int64(base)
+    words %= numpy.uint64(range_)
+    values = words.view(numpy.int64)  # as astype: two's complement above 2**63
+    values += numpy.int64(base)
+    return values
 
 
 def randperm(state: MT19937State, n: int) -> numpy.ndarray:

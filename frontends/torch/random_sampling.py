@@ -537,7 +537,7 @@ def _bernoulli_values(
     else:
         uniform, compare = kernels.uniform_float(mt, n), core.float32
     probabilities = ops.broadcast_to(ops.astype(p.native, compare), shape)
-    drawn = ops.less(ops.asarray(uniform.reshape(shape), dtype=compare), probabilities)
+    drawn = ops.less(_to_native(uniform.reshape(shape), compare), probabilities)
     return ops.astype(drawn, dtype)
 
 
