@@ -77,7 +77,9 @@ class MT19937State:
         """``n`` calls of ``generator->random64()``: two words each, the first the high half."""
         self.fresh = False
         words = self.bits.random_raw(2 * n)
-        return (words[0::2] << _TWO_32) | words[1::2]
+        high = words[0::2] << _TWO_32
+        high |= words[1::2]
+        return high
 
     # -- state as torch's get_rng_state bytes ---------------------------------------------
     def key(self) -> tuple[bytes, int]:
@@ -186,12 +188,20 @@ def libm_tan(x: numpy.ndarray) -> numpy.ndarray:
 # ---------------------------------------------------------------------------------------
 def uniform_float(state: MT19937State, n: int) -> numpy.ndarray:
     """``uniform_real_distribution<float>(0, 1)``: 24 bits of ``random()``."""
-    return (state.random(n) & numpy.uint64(0xFFFFFF)).astype(_F) * _F(2.0**-24)
+    words = state.random(n)
+    words &= numpy.uint64(0xFFFFFF)
+    values = words.astype(_F)
+    values *= _F(2.0**-24)
+    return values
 
 
 def uniform_double(state: MT19937State, n: int) -> numpy.ndarray:
     """``uniform_real_distribution<double>(0, 1)``: 53 bits of ``random64()``."""
-    return (state.random64(n) & numpy.uint64(2**53 - 1)).astype(numpy.float64) * 2.0**-53
+    words = state.random64(n)
+    words &= numpy.uint64(2**53 - 1)
+    values = words.astype(numpy.float64)
+    values *= 2.0**-53
+    return values
 
 
 # ---------------------------------------------------------------------------------------
@@ -423,8 +433,9 @@ def _fisher_yates_front(offsets: numpy.ndarray) -> numpy.ndarray:
     target = keys >> 32
     step = keys & 0xFFFFFFFF
     same = target[1:] == target[:-1]
-    writer = numpy.full(n - 1, -1, numpy.int64)  # the earlier step with the same target
-    writer[1:][same] = step[:-1][same]
+    writer = numpy.empty(n - 1, numpy.int64)  # the earlier step with the same target
+    writer[0] = -1
+    numpy.copyto(writer[1:], numpy.where(same, step[:-1], -1))
     last = numpy.flatnonzero(numpy.append(~same, True))  # each target's last writer
     # before[p]: the value position p holds before step p: the before-value of the last
     # step m < p that wrote p (targets are >= their steps), else p.
