@@ -174,7 +174,7 @@ class FrontendFunctions:
                 kernel=kernel,
                 arrays=arrays,
                 array_types=self.fast_types if array_types is None else array_types,
-                new=self.scalar_result if returns_scalars else self.array_type._from_native,
+                new=self.scalar_results() if returns_scalars else self.array_type._from_native,
                 scalars=scalars,
                 keywords=keywords,
                 mask=mask,
@@ -183,11 +183,17 @@ class FrontendFunctions:
 
         return decorate
 
-    def scalar_result(self, native: Any) -> Any:
-        """A kernel's native result as :meth:`wrap_scalars` makes it (no type checks)."""
-        if len(native.shape) == 0 and self.scalars:
-            return self.as_scalar(native)
-        return self.array_type._from_native(native)
+    def scalar_results(self) -> Callable[[Any], Any]:
+        """A function making a kernel's native result what :meth:`wrap_scalars` makes it
+        (no type checks), its lookups bound once: the fast paths call it per result."""
+        new, as_scalar, frontend = self.array_type._from_native, self.as_scalar, self
+
+        def scalar_result(native: Any) -> Any:
+            if len(native.shape) or not frontend.scalars:  # (len: a TensorShape () is true)
+                return new(native)
+            return as_scalar(native)
+
+        return scalar_result
 
     def decorator(
         self, *promoted_names: str, returns_scalars: bool = False

@@ -20,7 +20,7 @@ from core import registry
 from frontends.base.functions import FrontendFunctions
 from frontends.numpy._core import numerictypes as nt
 from frontends.numpy._core._conversion import as_native, as_scalar
-from frontends.numpy._core.multiarray import ndarray, new_array
+from frontends.numpy._core.multiarray import ndarray
 
 ArrayLike = Any
 """Annotation of a parameter the decorator makes a native array (see module docstring)."""
@@ -74,16 +74,6 @@ functions = FrontendFunctions(
     python_int=nt.check_python_int,
 )
 
-
-def _scalar_result(native: Any) -> Any:
-    """:meth:`FrontendFunctions.scalar_result` for the fast paths, with fewer lookups (a
-    plain function, the class bound once: 0.05-0.08 µs of a 16-element op's 1 µs)."""
-    if len(native.shape) or not functions.scalars:  # (a TensorShape () is true)
-        return new_array(ndarray, native)
-    return as_scalar(native)
-
-
-functions.scalar_result = _scalar_result  # type: ignore[method-assign]
 numpy_function = functions.decorator
 wrap = functions.wrap
 wrap_scalars = functions.wrap_scalars
