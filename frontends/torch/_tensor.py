@@ -704,8 +704,11 @@ class Tensor(FrontendArray):
                 "fill_ only supports 0-dimension value tensor but got tensor with "
                 f"{value.ndim} dimensions."
             )
-        fill = _views.as_native_of(value, self.dtype.core_dtype)
-        self._assign(ops.broadcast_to(fill, tuple(self.shape)))
+        # copied from the broadcast: a broadcast value is read-only memory on numpy (the
+        # .numpy() of a parameter nn.init filled must be writable)
+        dtype = self.dtype.core_dtype
+        fill = ops.broadcast_to(_views.as_native_of(value, dtype), tuple(self.shape))
+        self._assign(ops.astype(fill, dtype, copy=True))
         return self
 
     def fill_diagonal_(self, fill_value: Any, wrap: bool = False) -> Tensor:

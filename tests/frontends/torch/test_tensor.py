@@ -113,6 +113,20 @@ def test_numpy_refuses_grad(backend):
     assert not x.detach().requires_grad and x.requires_grad
 
 
+@pytest.mark.parametrize("backend", ["numpy", "torch"], indirect=True)
+def test_numpy_of_a_filled_parameter_is_writable(backend):
+    """nn.init fills with fill_: the memory must be the tensor's own, shared with .numpy()
+    as in torch on the backends whose arrays are mutable (a broadcast fill was read-only
+    on numpy)."""
+    results = []
+    for T in (torch, real_torch):
+        weight = T.nn.LayerNorm(3).weight
+        array = weight.detach().numpy()
+        array[0] = 5.0
+        results.append(weight.detach().numpy().tolist())
+    assert results[0] == results[1] == [5.0, 1.0, 1.0]
+
+
 def test_clone_and_detach_semantics(backend):
     x, rx = both(numpy.arange(6.0).reshape(2, 3), "float32")
     c, rc = x.clone(), rx.clone()
