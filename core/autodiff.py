@@ -480,11 +480,10 @@ def make_recording(spec: Any, implementation: Callable[..., Any],
                 values = args[position]
             else:
                 values = kwargs.get(name)
-            if values is None:
-                continue
             if is_sequence:
-                found.extend(values)
-            else:
+                if values is not None:
+                    found.extend(values)
+            else:  # an array parameter left None keeps its slot: rules return one per parameter
                 found.append(values)
         return found
 
@@ -541,7 +540,7 @@ def make_recording(spec: Any, implementation: Callable[..., Any],
         return result
 
     # where every array input is a plain parameter: their positions, for positional calls
-    # (input slots are numbered over the array arguments that are not None, in order)
+    # (input slot i is the i-th array parameter, None or not)
     positions = None if varargs or spec.sequence_params else tuple(p for p, _, _, _ in slots)
 
     def recorded(*args: Any, **kwargs: Any) -> Any:
@@ -566,8 +565,6 @@ def make_recording(spec: Any, implementation: Callable[..., Any],
         for position in positions:
             if position < count:
                 value = args[position]
-                if value is None:
-                    continue
                 entry = nodes.get(id(value))
                 if entry is not None and entry[0]() is value:
                     if parents is None:

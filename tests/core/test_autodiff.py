@@ -212,6 +212,9 @@ CASES = {
     # compositional and mixed functions, through their compositions
     "nn.linear": (_late("nn.linear"), [lambda: _normal((2, 3)), lambda: _normal((4, 3)), lambda: _normal((4,))]),
     "nn.layer_norm": (lambda x, w, b: native.nn.layer_norm(x, (4,), w, b), [lambda: _normal((3, 4)), lambda: _normal((4,)), lambda: _normal((4,))]),
+    # an array parameter left None keeps its slot: the bias still gets its gradient
+    "nn.layer_norm bias only": (lambda x, b: native.nn.layer_norm(x, (4,), None, b), [lambda: _normal((3, 4)), lambda: _normal((4,))]),
+    "nn.layer_norm bias keyword": (lambda x, b: native.nn.layer_norm(x, (4,), weight=None, bias=b), [lambda: _normal((3, 4)), lambda: _normal((4,))]),
     "nn.cross_entropy": (lambda x: native.nn.cross_entropy(x, native.asarray(numpy.array([0, 2, 1]))), [lambda: _normal((3, 4))]),
     "nn.mse_loss": (_late("nn.mse_loss"), [lambda: _normal((3, 4)), lambda: _normal((3, 4))]),
 }  # fmt: skip
