@@ -128,7 +128,7 @@ def fast_function(
     ``mask``); the float arrays follow. Dtypes ``general`` declares unsupported
     (``with_unsupported_dtypes``) never take the fast path. ``scalars``: whether Python
     int/float values may stand for arrays after the first. While autodiff records, a call
-    with a tracked input (and no scalar) goes to the recording core function instead.
+    with a tracked input goes to the recording core function instead, scalars included.
     """
     signature = signature or inspect.signature(general)
     if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in signature.parameters.values()):
@@ -151,8 +151,6 @@ def fast_function(
         "        _dtype_ = _n0_.dtype",
         f"        if _dtype_ in _D{' and _m_.dtype == _B' if mask else ''}:",
     ]
-    if scalars and rest:
-        lines.append("            _arrays_only_ = True")
     untracked = ["id(_n0_) not in _nodes"]
     for index, name in enumerate(rest, start=1):
         lines += [
@@ -169,12 +167,10 @@ def fast_function(
                 f"                _kind_ is int and -{_INT_BOUND} <= {name} <= {_INT_BOUND}",
                 "            ):",
                 f"                _n{index}_ = {name}",
-                "                _arrays_only_ = False",
             ]
         lines += ["            else:", "                _dtype_ = None"]
         untracked.append(f"id(_n{index}_) not in _nodes")
     natives = ", ".join(["_m_"] * mask + [f"_n{index}_" for index in range(len(rest) + 1)])
-    recordable = "_arrays_only_" if scalars and rest else "True"
     calls = [("", f"{natives}")]
     if keywords:
         entries = ", ".join(
@@ -198,10 +194,8 @@ def fast_function(
         lines += [
             f"{indent}if not _recording or ({' and '.join(untracked)}):",
             f"{indent}    _result_ = _K({arguments})",
-            f"{indent}elif {recordable}:",
-            f"{indent}    _result_ = _R({arguments})",
             f"{indent}else:",
-            f"{indent}    _result_ = None",
+            f"{indent}    _result_ = _R({arguments})",
         ]
     lines += [
         "                except Exception:",

@@ -142,15 +142,17 @@ def _refuse(*args, **kwargs):
 
 @pytest.mark.parametrize("tracked", [False, True])
 def test_tracked_inputs_are_recorded(tracked):
-    """While autodiff records, a tracked input takes the general path (so it is recorded)."""
+    """While autodiff records, a call with a tracked input, Python scalars among the
+    arguments or not, calls the recording core function (not the general path)."""
     x = torch.tensor([1.0, 2.0], requires_grad=tracked)
     with pytest.MonkeyPatch.context() as patch:  # the recording kernel, not the general path
         patch.setitem(torch.exp.__globals__, "_general", _refuse)
-        y = torch.exp(x) + x
+        patch.setitem(torch.mul.__globals__, "_general", _refuse)  # with a Python scalar
+        y = torch.mul(torch.exp(x), 3.0) + x
     assert y.requires_grad is tracked
     if tracked:
         y.sum().backward()
-        numpy.testing.assert_allclose(x.grad.numpy(), numpy.exp([1.0, 2.0]) + 1, rtol=1e-6)
+        numpy.testing.assert_allclose(x.grad.numpy(), 3 * numpy.exp([1.0, 2.0]) + 1, rtol=1e-6)
 
 
 @pytest.mark.parametrize("backend_name", ["jax", "tensorflow"])
