@@ -157,10 +157,9 @@ def to_native(value: Any) -> Any:
 
 class _PlainNatives:
     """``core.native``'s functions for the backend in use as the backend implements them,
-    without autodiff's recording wrapper (``plain.natives["get_item"]``), rebound when a
-    backend is activated. For calls none of whose arrays is tracked (``id(value) not in
-    tracked``), where the wrapper would only pass the call on: while anything is tracked (a
-    model's parameters) the wrapper is a fifth of a view's cost."""
+    without autodiff's recording wrapper, rebound when a backend is activated: for calls
+    none of whose arrays is tracked, where the wrapper would only pass the call on (while
+    anything is tracked, a model's parameters, it is a fifth of a view's cost)."""
 
     __slots__ = ("natives",)
 
@@ -171,7 +170,16 @@ class _PlainNatives:
         self.natives = state.natives
 
 
-plain = _PlainNatives()
-tracked = _autodiff._nodes  # id(native) -> its node, for every tracked native value
-plain.bind(_current_backend())
-_registry.on_activate(plain.bind)
+_plain = _PlainNatives()
+_tracked = _autodiff._nodes  # id(native) -> its node, for every tracked native value
+_plain.bind(_current_backend())
+_registry.on_activate(_plain.bind)
+
+
+def native_function(name: str, native: Any) -> Callable[..., Any]:
+    """``core.native``'s function ``name`` for a call whose only array is ``native``: the
+    backend's own when ``native`` is not tracked, so the call skips the recording wrapper,
+    the recording one when it is."""
+    if id(native) in _tracked:
+        return getattr(_native_ops, name)
+    return _plain.natives[name]

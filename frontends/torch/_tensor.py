@@ -26,9 +26,7 @@ from typing import Any
 import core
 from core import autodiff as _ad
 from core import native as ops
-from frontends.base.array import FrontendArray, to_native
-from frontends.base.array import plain as _plain
-from frontends.base.array import tracked as _tracked
+from frontends.base.array import FrontendArray, native_function, to_native
 from frontends.torch import _dtype, _views
 from frontends.torch._size import Size
 
@@ -504,8 +502,7 @@ class Tensor(FrontendArray):
                 return self
             target, source = plan
             if source is None:  # nothing but the cast
-                astype = ops.astype if id(native) in _tracked else _plain.natives["astype"]
-                return Tensor._from_native(astype(native, target))
+                return Tensor._from_native(native_function("astype", native)(native, target))
             return Tensor._from_native(_views.cast(native, target, source))
         target = kwargs.pop("dtype", None)
         copy = kwargs.pop("copy", False)

@@ -12,7 +12,7 @@ Speed: a view costs a few Python calls over the backend's own. Steps are made on
 shape or permutation and shared; the common keys (ints, slices, tuples of them) and shapes
 (ints) skip the general parsing; strides of views of contiguous tensors are computed when
 asked; untracked values call the backend's functions without autodiff's recording wrapper
-(:data:`frontends.base.array.plain`).
+(:func:`frontends.base.array.native_function`).
 """
 
 from __future__ import annotations
@@ -27,17 +27,7 @@ import numpy
 
 import core
 from core import native as ops
-from frontends.base.array import plain as _plain
-from frontends.base.array import tracked as _tracked
-
-
-def _untracked(native: Any, name: str) -> Any:
-    """``core.native``'s function ``name`` for a call on ``native`` (the only array): the
-    backend's own when ``native`` is not tracked (no recording wrapper to pass through)."""
-    if id(native) in _tracked:
-        return getattr(ops, name)
-    return _plain.natives[name]
-
+from frontends.base.array import native_function
 
 # ---------------------------------------------------------------------------------------
 # shapes and strides
@@ -235,7 +225,7 @@ def _reshaped(
     return tensor._step_view(
         step,
         strides,
-        (ops.reshape if id(native) in _tracked else _plain.natives["reshape"])(native, shape),
+        native_function("reshape", native)(native, shape),
     )
 
 
@@ -268,9 +258,7 @@ def plain_reshape(tensor: Any, shape: tuple[Any, ...]) -> Any:
             return None
         shape = tuple([numel // known if extent == -1 else extent for extent in shape])
     try:  # every backend refuses a shape of another size
-        value = (ops.reshape if id(native) in _tracked else _plain.natives["reshape"])(
-            native, shape
-        )
+        value = native_function("reshape", native)(native, shape)
     except Exception:
         return None
     return tensor._step_view(_RESHAPE_STEPS.get(shape) or _reshape_step(shape), None, value)
@@ -369,9 +357,7 @@ def permuted(tensor: Any, native: Any, dims: tuple[int, ...]) -> Any:
     return tensor._step_view(
         step,
         strides,
-        (ops.permute_dims if id(native) in _tracked else _plain.natives["permute_dims"])(
-            native, dims
-        ),
+        native_function("permute_dims", native)(native, dims),
     )
 
 
@@ -438,7 +424,7 @@ def expand(tensor: Any, sizes: Sequence[int]) -> Any:
         plan = _expand_plan(tensor, sizes, shape, strides)
     new_shape, new_strides, step = plan
     return tensor._step_view(
-        step, new_strides, _untracked(native, "broadcast_to")(native, new_shape)
+        step, new_strides, native_function("broadcast_to", native)(native, new_shape)
     )
 
 
@@ -551,7 +537,7 @@ def _item_view(tensor: Any, native: Any, key: tuple[Any, ...], strides: Any) -> 
     return tensor._step_view(
         _step_of(key),
         strides,
-        (ops.get_item if id(native) in _tracked else _plain.natives["get_item"])(native, key),
+        native_function("get_item", native)(native, key),
     )
 
 
@@ -910,9 +896,7 @@ def getitem(tensor: Any, key: Any) -> Any:
                     return tensor._step_view(
                         step,
                         strides,
-                        (ops.get_item if id(native) in _tracked else _plain.natives["get_item"])(
-                            native, key
-                        ),
+                        native_function("get_item", native)(native, key),
                     )
             else:
                 start, stop, step = key.start, key.stop, key.step
@@ -932,9 +916,7 @@ def getitem(tensor: Any, key: Any) -> Any:
                     return tensor._step_view(
                         view_step,
                         strides,
-                        (ops.get_item if id(native) in _tracked else _plain.natives["get_item"])(
-                            native, key
-                        ),
+                        native_function("get_item", native)(native, key),
                     )
     elif kind is tuple:
         native = tensor._value if tensor._root is None else tensor.native
@@ -951,9 +933,7 @@ def getitem(tensor: Any, key: Any) -> Any:
             return tensor._step_view(
                 _step_of(key),
                 strides,
-                (ops.get_item if id(native) in _tracked else _plain.natives["get_item"])(
-                    native, key
-                ),
+                native_function("get_item", native)(native, key),
             )
     return _getitem(tensor, key)
 
@@ -1052,7 +1032,7 @@ def setitem(tensor: Any, key: Any, value: Any) -> None:
                 and -3.0e38 < value < 3.0e38
             ):
                 value = checked_scalar(value, dtype)
-            tensor._assign(_untracked(native, "set_item")(native, key, value))
+            tensor._assign(native_function("set_item", native)(native, key, value))
             return
     native = tensor.native
     simple = _simple_key(tensor, native, key)
