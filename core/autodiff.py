@@ -145,6 +145,13 @@ def track(value: Any, sink: Callable[[Any], None] | None = None) -> Node:
     in :func:`backward`. Tracking again gives the same leaf a new value (an optimizer's
     in-place update keeps the parameter a leaf)."""
     global _active
+    from core.array import Array
+
+    if isinstance(value, Array):  # core's functions unwrap it: its gradient would be 0
+        raise TypeError(
+            "core.autodiff follows native arrays, not core.Array: track (or differentiate "
+            "with respect to) its .data, and compute with core.native inside the function"
+        )
     node = Node("leaf", None, None, None, (), (_meta(value),))
     node.leaf_sink = sink
     _register(value, node, 0)

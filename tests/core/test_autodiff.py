@@ -349,3 +349,13 @@ def test_value_modified_after_saving_raises_at_backward():
     autodiff.mark_modified(w, v)
     sink = autodiff.backward([native.sum(v)], [native.asarray(1.0)], capture=[x])
     numpy.testing.assert_allclose(core.Array(sink[0]).to_numpy(), [3.0, 3.0])
+
+
+def test_core_arrays_are_refused_with_a_clear_error():
+    """The engine follows native arrays; a core.Array primal used to get a zero gradient
+    silently (core's functions unwrap it to its untracked .data)."""
+    x = core.asarray(numpy.float32([1.0, 2.0]))
+    with pytest.raises(TypeError, match=r"\.data"):
+        core.autodiff.grad(lambda v: core.sum(v))(x)
+    gradient = core.autodiff.grad(lambda v: core.native.sum(core.native.multiply(v, 2.0)))(x.data)
+    numpy.testing.assert_array_equal(core.asarray(gradient).to_numpy(), [2.0, 2.0])
