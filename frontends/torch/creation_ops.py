@@ -425,7 +425,7 @@ def zeros(
     if out is None and device is None and requires_grad is False:
         shape = _plain_shape(size)
         if shape is not None:
-            core_dtype = _defaults["float"].core_dtype if dtype is None else _plain_dtype(dtype)
+            core_dtype = _plain_dtype(dtype)
             if core_dtype is not None:
                 return _new(ops.zeros(shape, dtype=core_dtype))
     return _filled(
@@ -449,7 +449,7 @@ def ones(
     if out is None and device is None and requires_grad is False:
         shape = _plain_shape(size)
         if shape is not None:
-            core_dtype = _defaults["float"].core_dtype if dtype is None else _plain_dtype(dtype)
+            core_dtype = _plain_dtype(dtype)
             if core_dtype is not None:
                 return _new(ops.ones(shape, dtype=core_dtype))
     return _filled(
@@ -471,7 +471,7 @@ def empty(
     if out is None and device is None and requires_grad is False:
         shape = _plain_shape(size)
         if shape is not None:
-            core_dtype = _defaults["float"].core_dtype if dtype is None else _plain_dtype(dtype)
+            core_dtype = _plain_dtype(dtype)
             if core_dtype is not None:
                 return _new(ops.zeros(shape, dtype=core_dtype))
     return _filled(
