@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import importlib.util
+import sys
 from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
@@ -80,6 +81,14 @@ def _load(name: str) -> BackendState:
         raise ImportError(
             f"the {name!r} backend needs {framework}, which is not installed; "
             f"install it with: pip install '.[{extra}]'"
+        )
+    imported = sys.modules.get(framework)
+    if imported is not None and imported.__name__ != framework:
+        raise RuntimeError(
+            f"the {name!r} backend runs on the real {framework}, but 'import {framework}' "
+            f"gives {imported.__name__} in this process (frontends.install({framework!r}) is "
+            f"active); call frontends.uninstall({framework!r}) first, or install with "
+            f"backend={name!r}"
         )
     module = importlib.import_module(f"core.backends.{name}")
     if hasattr(module, "on_set"):

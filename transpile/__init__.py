@@ -70,7 +70,9 @@ How imports are rewritten (the names the script binds stay the names it used):
   ``--diff``. ``--diff`` prints a unified diff, ``--check`` exits 1 when something would
   change, ``--run`` executes the result from a temporary directory (the script's own
   directory and this project's root are put on ``PYTHONPATH``; arguments after ``--`` go
-  to the script; the exit status is the script's). Writes are atomic (a temporary file in
+  to the script; the exit status is the script's), with :func:`frontends.install` active
+  for torch, jax and tensorflow, so that the libraries the script imports (transformers,
+  timm, keras, optax ...) run on the frontends too, not only the script's own imports. Writes are atomic (a temporary file in
   the destination directory, then ``os.replace``) and keep the input's permission bits.
   The input is overwritten only with ``--in-place``: ``-o`` naming the input is an error.
   A tree is transpiled completely in memory first; if any file fails, nothing is written.

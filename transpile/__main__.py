@@ -183,8 +183,23 @@ def _collect_tree(root: Path, output: Path | None) -> list[_Job]:
     return jobs
 
 
-def _run(job: _Job, script_args: Sequence[str]) -> int:
-    """Run the transpiled code from a temporary directory; return the script's status."""
+#: What ``--run`` executes: the drop-in installed for torch, jax and tensorflow on the backend,
+#: so that the libraries the script imports (transformers, timm, keras, optax ...) see the
+#: frontends too, then the script as ``__main__`` with its own directory first on sys.path.
+RUN_WITH_DROPIN = """\
+import os, runpy, sys
+import frontends
+backend, script = sys.argv[1:3]
+frontends.install(backend=backend)
+sys.argv = sys.argv[2:]
+sys.path[0] = os.path.dirname(script)
+runpy.run_path(script, run_name="__main__")
+"""
+
+
+def _run(job: _Job, script_args: Sequence[str], backend: str) -> int:
+    """Run the transpiled code from a temporary directory with the drop-in active (see
+    :data:`RUN_WITH_DROPIN`); return the script's status."""
     paths = []
     if job.source is not None:
         paths.append(str(job.source.resolve().parent))
@@ -202,7 +217,8 @@ def _run(job: _Job, script_args: Sequence[str]) -> int:
         script.write_bytes(job.code.encode(job.encoding))
         sys.stdout.flush()
         sys.stderr.flush()
-        completed = subprocess.run([sys.executable, str(script), *script_args], env=env)
+        command = [sys.executable, "-c", RUN_WITH_DROPIN, backend, str(script), *script_args]
+        completed = subprocess.run(command, env=env)
     status = completed.returncode
     return 128 - status if status < 0 else status
 
@@ -349,7 +365,7 @@ def _main(
     python_jobs = [job for job in jobs if not job.copy_only]
 
     if args.run:
-        return _run(python_jobs[0], script_args)
+        return _run(python_jobs[0], script_args, args.to)
 
     if args.check or args.diff:
         changed = [job for job in python_jobs if job.changed]
