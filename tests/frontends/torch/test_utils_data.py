@@ -5,6 +5,7 @@ orders."""
 
 from __future__ import annotations
 
+import typing
 from collections import namedtuple
 
 import numpy
@@ -148,3 +149,39 @@ def test_subset_concat_random_split(backend: str) -> None:
         torch.utils.data.random_split(ds, [3, 3])
     with pytest.raises(AssertionError):
         torch.utils.data.TensorDataset(torch.zeros(3), torch.zeros(4))
+
+
+def _bases(cls: type) -> list[str]:
+    """The parametrized bases by names alone: ``Sampler[int]``, ``Dataset[tuple[Tensor, ...]]``."""
+
+    def named(t: object) -> str:
+        args = typing.get_args(t)
+        origin = typing.get_origin(t) or t
+        name = getattr(origin, "__name__", str(origin))
+        return f"{name}[{', '.join(map(named, args))}]" if args else name
+
+    return [named(b) for b in getattr(cls, "__orig_bases__", ())]
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["Dataset", "IterableDataset", "TensorDataset", "Subset", "ConcatDataset", "Sampler",
+     "SequentialSampler", "RandomSampler", "BatchSampler", "DataLoader"],
+)  # fmt: skip
+def test_generic_classes_as_torch(name):
+    """Libraries subclass parametrized classes (timm: ``class S(Sampler[list[int]])``)."""
+    ours, theirs = getattr(torch.utils.data, name), getattr(real_torch.utils.data, name)
+    assert [b.__name__ for b in ours.__mro__] == [b.__name__ for b in theirs.__mro__]
+    assert _bases(ours) == _bases(theirs)
+
+    try:
+        theirs[int]
+    except TypeError:  # parametrized already (TensorDataset, the samplers): not generic
+        with pytest.raises(TypeError, match="not a generic class"):
+            ours[int]
+        return
+
+    class Indices(ours[list[int]]):
+        pass
+
+    assert issubclass(Indices, ours)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import collections.abc
 import numbers
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import numpy
 
@@ -15,6 +15,8 @@ from frontends.torch.utils.data.dataset import IterableDataset
 from frontends.torch.utils.data.sampler import BatchSampler, RandomSampler, SequentialSampler
 
 __all__ = ["DataLoader", "default_collate"]
+
+_T_co = TypeVar("_T_co", covariant=True)
 
 
 def default_collate(batch: list[Any]) -> Any:
@@ -70,7 +72,7 @@ def default_collate(batch: list[Any]) -> Any:
     )
 
 
-class DataLoader:
+class DataLoader(Generic[_T_co]):
     """Iterates over ``dataset`` in batches: ``batch_size``, ``shuffle`` (with
     ``generator``), ``sampler``/``batch_sampler``, ``drop_last`` and ``collate_fn`` as torch.
     Differences: single process (``num_workers`` and ``pin_memory`` are ignored); shuffled

@@ -1,36 +1,40 @@
 """torch.utils.data datasets: Dataset, IterableDataset, TensorDataset, Subset,
-ConcatDataset and random_split."""
+ConcatDataset and random_split (generic classes as in torch: ``Dataset[int]``)."""
 
 from __future__ import annotations
 
 import bisect
 import math
 from collections.abc import Iterator, Sequence
-from typing import Any
+
+# typing's Iterable, as torch: its MRO puts collections.abc.Iterable before Generic
+from typing import Any, Generic, Iterable, TypeVar  # noqa: UP035
 
 from frontends.torch._tensor import Tensor
 
 __all__ = ["ConcatDataset", "Dataset", "IterableDataset", "Subset", "TensorDataset", "random_split"]
 
+_T_co = TypeVar("_T_co", covariant=True)
 
-class Dataset:
+
+class Dataset(Generic[_T_co]):
     """A map-style dataset: subclasses define ``__getitem__`` (and usually ``__len__``)."""
 
-    def __getitem__(self, index: Any) -> Any:
+    def __getitem__(self, index: Any) -> _T_co:
         raise NotImplementedError("Subclasses of Dataset should implement __getitem__.")
 
-    def __add__(self, other: Dataset) -> ConcatDataset:
+    def __add__(self, other: Dataset[_T_co]) -> ConcatDataset[_T_co]:
         return ConcatDataset([self, other])
 
 
-class IterableDataset(Dataset):
+class IterableDataset(Dataset[_T_co], Iterable[_T_co]):
     """A dataset that is an iterable of samples (subclasses define ``__iter__``)."""
 
-    def __iter__(self) -> Iterator[Any]:
+    def __iter__(self) -> Iterator[_T_co]:
         raise NotImplementedError("Subclasses of IterableDataset should implement __iter__.")
 
 
-class TensorDataset(Dataset):
+class TensorDataset(Dataset[tuple[Tensor, ...]]):
     """Samples are tuples of the tensors' rows along the first dimension."""
 
     def __init__(self, *tensors: Tensor) -> None:
@@ -45,7 +49,7 @@ class TensorDataset(Dataset):
         return self.tensors[0].size(0)
 
 
-class Subset(Dataset):
+class Subset(Dataset[_T_co]):
     """The samples of ``dataset`` at ``indices``."""
 
     def __init__(self, dataset: Dataset, indices: Sequence[int]) -> None:
@@ -61,7 +65,7 @@ class Subset(Dataset):
         return len(self.indices)
 
 
-class ConcatDataset(Dataset):
+class ConcatDataset(Dataset[_T_co]):
     """Several datasets one after the other."""
 
     def __init__(self, datasets: Sequence[Dataset]) -> None:

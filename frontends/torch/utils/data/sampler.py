@@ -1,24 +1,28 @@
-"""torch.utils.data samplers: Sampler, SequentialSampler, RandomSampler, BatchSampler."""
+"""torch.utils.data samplers: Sampler, SequentialSampler, RandomSampler, BatchSampler.
+
+Generic classes as in torch (``Sampler[int]``), so libraries can subclass a parametrized one."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sized
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 __all__ = ["BatchSampler", "RandomSampler", "Sampler", "SequentialSampler"]
 
+_T_co = TypeVar("_T_co", covariant=True)
 
-class Sampler:
+
+class Sampler(Generic[_T_co]):
     """An iterable of dataset indices."""
 
     def __init__(self, data_source: Sized | None = None) -> None:
         pass
 
-    def __iter__(self) -> Iterator[Any]:
+    def __iter__(self) -> Iterator[_T_co]:
         raise NotImplementedError
 
 
-class SequentialSampler(Sampler):
+class SequentialSampler(Sampler[int]):
     """0, 1, ..., len(data_source) - 1."""
 
     def __init__(self, data_source: Sized) -> None:
@@ -31,7 +35,7 @@ class SequentialSampler(Sampler):
         return len(self.data_source)
 
 
-class RandomSampler(Sampler):
+class RandomSampler(Sampler[int]):
     """A random permutation (or ``num_samples`` draws with replacement), from the frontend's
     ``torch.Generator`` (core.random's stream, not torch's: orders differ from torch's)."""
 
@@ -74,7 +78,7 @@ class RandomSampler(Sampler):
         return self.num_samples
 
 
-class BatchSampler(Sampler):
+class BatchSampler(Sampler[list[int]]):
     """Groups the indices of ``sampler`` into lists of ``batch_size``."""
 
     def __init__(self, sampler: Iterable[int], batch_size: int, drop_last: bool) -> None:
