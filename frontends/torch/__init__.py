@@ -17,6 +17,7 @@ from frontends.torch import (
     fft,
     func,
     functional,
+    hub,
     linalg,
     masked,
     nn,
@@ -71,6 +72,7 @@ from frontends.torch._lowrank import pca_lowrank, svd_lowrank
 from frontends.torch._size import Size
 from frontends.torch._tensor import Tensor, is_complex, is_floating_point, is_tensor, numel
 from frontends.torch._tensor_attributes import *  # noqa: F403
+from frontends.torch._tensor_attributes import _assert, _assert_async
 from frontends.torch._tensor_str import set_printoptions
 from frontends.torch._type_info import finfo, iinfo
 from frontends.torch.autograd.anomaly_mode import (

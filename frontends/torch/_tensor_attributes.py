@@ -122,6 +122,19 @@ def is_nonzero(input: Tensor) -> bool:
     return builtins.bool(input.item())
 
 
+def _assert(condition: Any, message: str) -> None:
+    """torch._assert: Python's ``assert`` as a function (kept when Python runs with -O)."""
+    if not condition:
+        raise AssertionError(message)
+
+
+def _assert_async(input: Tensor, assert_msg: str | None = None) -> None:
+    """torch._assert_async: torch's RuntimeError unless the one-element ``input`` is nonzero
+    (checked at once: there is no asynchronous device queue here)."""
+    if not is_nonzero(input):
+        raise RuntimeError(assert_msg or "Expected Tensor with single nonzero value, but got zero")
+
+
 def is_same_size(input: Tensor, other: Tensor) -> bool:
     return tuple(input.shape) == tuple(other.shape)
 

@@ -24,6 +24,8 @@ class Parameter(Tensor):
             from frontends import torch
 
             data = torch.empty(0)
+        elif isinstance(data, Tensor):
+            data = data.detach()  # a Parameter is a leaf, even of a computed tensor (as torch)
         param = cls._from_native(to_native(data))
         param.requires_grad = requires_grad
         return param

@@ -175,6 +175,20 @@ def test_parameter() -> None:
     assert tied[1].weight is tied[0].weight and tied[0].weight.dtype == torch.float64
 
 
+@pytest.mark.parametrize("requires_grad", [True, False])
+def test_parameter_of_a_computed_tensor_is_a_leaf(requires_grad) -> None:
+    """``Parameter(w * 2)`` (torch.nn.utils.fusion builds its results so) detaches as torch."""
+    results = []
+    for t in (torch, real_torch):
+        w = t.nn.Parameter(t.ones(2))
+        p = t.nn.Parameter(w * 2, requires_grad)
+        if requires_grad:
+            (p * 3).sum().backward()
+        results.append((p.is_leaf, p.requires_grad, p.grad_fn, w.grad, p.tolist()))
+        results[-1] += (None if p.grad is None else p.grad.tolist(),)
+    assert results[0] == results[1]
+
+
 def test_load_state_dict_strict_errors() -> None:
     for nn in (torch.nn, real_torch.nn):
         model = nn.Sequential(nn.Linear(2, 3), nn.BatchNorm1d(3))

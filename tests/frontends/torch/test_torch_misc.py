@@ -428,3 +428,28 @@ def test_set_default_tensor_type(kind):
             run(torch)
         return
     assert str(run(torch)) == str(expected)
+
+
+@pytest.mark.parametrize(
+    "condition",
+    [True, 0, [], real_torch.tensor(True), real_torch.tensor(0.0), real_torch.tensor([1, 1])],
+)
+def test_assert(condition):
+    ours = (
+        torch.tensor(condition.tolist()) if isinstance(condition, real_torch.Tensor) else condition
+    )
+    check(lambda: torch._assert(ours, "message"), lambda: real_torch._assert(condition, "message"))
+
+
+@pytest.mark.parametrize("values", [1.0, 0, [2], [], [1, 1]])
+@pytest.mark.parametrize("message", [None, "message"])
+def test_assert_async(values, message):
+    args = () if message is None else (message,)
+    try:
+        real_torch._assert_async(real_torch.tensor(values), *args)
+    except RuntimeError as error:
+        with pytest.raises(RuntimeError) as ours:
+            torch._assert_async(torch.tensor(values), *args)
+        assert str(ours.value) == str(error)
+    else:
+        torch._assert_async(torch.tensor(values), *args)

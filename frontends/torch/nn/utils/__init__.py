@@ -1,4 +1,4 @@
-"""torch.nn.utils: gradient clipping and parameter/vector conversion."""
+"""torch.nn.utils: gradient clipping, parameter/vector conversion, BatchNorm fusion."""
 
 from frontends.torch.nn.utils import parametrizations, parametrize, rnn
 from frontends.torch.nn.utils.clip_grad import (
@@ -11,6 +11,12 @@ from frontends.torch.nn.utils.clip_grad import (
 from frontends.torch.nn.utils.convert_parameters import (
     parameters_to_vector,
     vector_to_parameters,
+)
+from frontends.torch.nn.utils.fusion import (
+    fuse_conv_bn_eval,
+    fuse_conv_bn_weights,
+    fuse_linear_bn_eval,
+    fuse_linear_bn_weights,
 )
 from frontends.torch.nn.utils.spectral_norm import remove_spectral_norm, spectral_norm
 from frontends.torch.nn.utils.weight_norm import remove_weight_norm, weight_norm
