@@ -124,10 +124,10 @@ LEFT_OUT: dict[str, dict[str, str]] = {
             "set_autocast_ipu_enabled set_autocast_xla_dtype set_autocast_xla_enabled "
         ),
     },
-    "profiling, benchmarking, hub and packaging": {
+    "profiling, benchmarking and packaging": {
         "torch": (
             "AVG AggregationType BenchmarkConfig BenchmarkExecutionStats LockingLogger LoggerBase "
-            "NoopLogger SUM ThroughputBenchmark hub package profiler "
+            "NoopLogger SUM ThroughputBenchmark package profiler "
             "profiler_allow_cudagraph_cupti_lazy_reinit_cuda12 "
         ),
     },
