@@ -43,7 +43,7 @@ import core
 from core import autodiff as _ad
 from frontends.torch._tensor import Tensor
 
-__all__ = ["OptimizedModule", "compile", "is_compiling"]
+__all__ = ["OptimizedModule", "compile", "is_compiling", "trace_scope"]
 
 _tracing = [0]
 
@@ -54,7 +54,9 @@ def is_compiling() -> bool:
 
 
 @contextlib.contextmanager
-def _trace_scope() -> Iterator[None]:
+def trace_scope() -> Iterator[None]:
+    """Run the block as traced code: :func:`is_compiling` is True inside, so the frontend
+    skips the host-side checks torch does on the device under a trace (index ranges)."""
     _tracing[0] += 1
     try:
         yield
@@ -375,7 +377,7 @@ class _Program:
             slots, args = self._enter(state_natives, arg_natives)
             installed = {slot.key: native for slot, native in zip(slots, state_natives)}
             call_args, call_kwargs = _build(self.spec, args)
-            with _trace_scope():
+            with trace_scope():
                 result = self.fn(*call_args, **call_kwargs)
             if default_generator._state.get_state() != generator:
                 raise _GraphBreak("torch's random generator was used (its state is host-side)")
@@ -416,7 +418,7 @@ class _Program:
         try:
             _, args = self._enter(state_natives, arg_natives)
             call_args, call_kwargs = _build(self.spec, args)
-            with _trace_scope(), _ad.enable_grad():
+            with trace_scope(), _ad.enable_grad():
                 result = self.fn(*call_args, **call_kwargs)
             out_leaves: list[Tensor] = []
             _flatten(result, out_leaves)

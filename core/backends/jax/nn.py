@@ -285,7 +285,7 @@ def max_pool(
         return values.reshape(shape), indices.reshape(shape)
     y = lax.reduce_window(
         x,
-        jnp.asarray(-jnp.inf, dtype=x.dtype),
+        numpy.array(-numpy.inf, dtype=x.dtype),  # concrete: JAX's max window, with a JVP
         lax.max,
         (1, 1, *k),
         (1, 1, *s),
@@ -310,7 +310,7 @@ def avg_pool(
     k, s, _, p, after, _, out = _pool_geometry(x.shape, kernel_size, stride, padding, 1, ceil_mode)
     total = lax.reduce_window(
         x,
-        jnp.asarray(0, dtype=x.dtype),
+        numpy.array(0, dtype=x.dtype),  # concrete: JAX's sum window, with a JVP
         lax.add,
         (1, 1, *k),
         (1, 1, *s),
