@@ -39,6 +39,7 @@ __all__ = [
     "is_grad_enabled",
     "is_tracked",
     "expand_reduced",
+    "leaves_of",
     "mark_modified",
     "ModifiedError",
     "no_grad",
@@ -154,7 +155,7 @@ def track(value: Any, sink: Callable[[Any], None] | None = None) -> Node:
         )
     node = Node("leaf", None, None, None, (), (_meta(value),))
     node.leaf_sink = sink
-    _register(value, node, 0)
+    node.output_refs = (_register(value, node, 0),)
     if not _active:
         _active = True
         _rebind()
@@ -164,7 +165,20 @@ def track(value: Any, sink: Callable[[Any], None] | None = None) -> Node:
 def retrack(value: Any, node: Node) -> None:
     """Register a new value for an existing leaf ``node``."""
     node.outputs = (_meta(value),)
-    _register(value, node, 0)
+    node.output_refs = (_register(value, node, 0),)
+
+
+def leaves_of(outputs: Sequence[Any]) -> list[Any]:
+    """The leaf values (alive ones) the recorded graph of ``outputs`` reaches, each once,
+    in a fixed order (:func:`backward`'s, reversed)."""
+    found: list[Any] = []
+    roots = [entry[0] for entry in map(_entry, outputs) if entry is not None]
+    for node in reversed(_topological(roots)):
+        if node.rule is None:
+            value = node.output_refs[0]() if node.output_refs else None
+            if value is not None and _entry(value) is not None:
+                found.append(value)
+    return found
 
 
 def untrack(value: Any) -> None:

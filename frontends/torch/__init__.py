@@ -10,16 +10,25 @@ blas_lapack_ops) and all appear here, in ``torch.*``; their method forms are on
 import math as _math
 
 from frontends.torch import (
+    _dynamo,
+    accelerator,
+    amp,
     autograd,
     backends,
+    compiler,
     cuda,
+    distributed,
     distributions,
     fft,
     func,
     functional,
+    fx,
     hub,
+    jit,
+    library,
     linalg,
     masked,
+    mps,
     nn,
     optim,
     quasirandom,
@@ -29,6 +38,8 @@ from frontends.torch import (
     special,
     testing,
     utils,
+    version,
+    xpu,
 )
 from frontends.torch._binomial import binomial
 from frontends.torch._compile import compile
@@ -45,6 +56,11 @@ from frontends.torch._dtype import (
     double,
     dtype,
     float,
+    float8_e4m3fn,
+    float8_e4m3fnuz,
+    float8_e5m2,
+    float8_e5m2fnuz,
+    float8_e8m0fnu,
     float16,
     float32,
     float64,
@@ -69,12 +85,14 @@ from frontends.torch._interop import detach, frombuffer, get_device, set_default
 from frontends.torch._legacy import *  # noqa: F403
 from frontends.torch._lobpcg import lobpcg
 from frontends.torch._lowrank import pca_lowrank, svd_lowrank
+from frontends.torch._ops import ops
 from frontends.torch._size import Size
 from frontends.torch._tensor import Tensor, is_complex, is_floating_point, is_tensor, numel
 from frontends.torch._tensor_attributes import *  # noqa: F403
 from frontends.torch._tensor_attributes import _assert, _assert_async
 from frontends.torch._tensor_str import set_printoptions
 from frontends.torch._type_info import finfo, iinfo
+from frontends.torch.amp.autocast_mode import autocast, get_autocast_dtype, is_autocast_enabled
 from frontends.torch.autograd.anomaly_mode import (
     is_anomaly_check_nan_enabled,
     is_anomaly_enabled,
@@ -153,7 +171,7 @@ from frontends.torch.special import i0, igamma, igammac, log_softmax, polygamma,
 from frontends.torch.spectral_ops import istft, stft
 from frontends.torch.utils.dlpack import from_dlpack, to_dlpack
 
-__version__ = "2.13.0"
+__version__ = version.__version__
 
 from frontends.torch import _frontend, _tensor
 

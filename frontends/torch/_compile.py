@@ -36,6 +36,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import types
+import weakref
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -43,7 +44,7 @@ import core
 from core import autodiff as _ad
 from frontends.torch._tensor import Tensor
 
-__all__ = ["OptimizedModule", "compile", "is_compiling", "trace_scope"]
+__all__ = ["OptimizedModule", "compile", "is_compiling", "reset", "trace_scope"]
 
 _tracing = [0]
 
@@ -512,19 +513,26 @@ def _new_slot(state: _State, key: tuple) -> _Slot:
 
 
 class _CompiledFunction:
-    """``torch.compile(fn)``: programs cached by structure; eager where tracing fails."""
+    """``torch.compile(fn)``: programs cached by structure; eager where tracing fails, or
+    for a function ``torch.compiler.disable`` marked."""
 
     def __init__(self, fn: Callable, fullgraph: bool) -> None:
         self.fn = fn
         self.fullgraph = fullgraph
         self.programs: dict[Any, _Program | None] = {}
+        self.disabled = getattr(fn, "_torchdynamo_disable", False)
         functools.update_wrapper(self, fn)
+        _compiled.add(self)
 
     def __get__(self, instance: Any, owner: Any = None) -> Any:
         return self if instance is None else types.MethodType(self, instance)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        if core.current_backend().name not in ("jax", "tensorflow") or is_compiling():
+        if (
+            core.current_backend().name not in ("jax", "tensorflow")
+            or is_compiling()
+            or self.disabled
+        ):
             return self.fn(*args, **kwargs)
         state = _State(_reachable(self.fn, args, kwargs))
         slots = state.slots()
@@ -556,6 +564,15 @@ class _CompiledFunction:
             return result
         program.state = state
         return program(leaves, slots, natives)
+
+
+_compiled: weakref.WeakSet[_CompiledFunction] = weakref.WeakSet()
+
+
+def reset() -> None:
+    """Forget every compiled program (``torch.compiler.reset``): the next calls trace again."""
+    for function in list(_compiled):
+        function.programs.clear()
 
 
 def compile(

@@ -34,7 +34,7 @@ class dtype:
         return f"torch.{self._name}"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_by_core.__getitem__, (self.core_dtype,))
+        return (of, (str(self.core_dtype),))
 
     @property
     def is_floating_point(self) -> bool:
@@ -91,6 +91,57 @@ short, int, long = int16, int32, int64
 cfloat, cdouble = complex64, complex128
 ALL_DTYPES = tuple(_by_core.values())
 
+
+_no_backend: dict[str, NoBackendDtype] = {}
+
+
+def no_backend_dtype(name: str) -> NoBackendDtype:
+    """The dtype ``torch.<name>`` of :class:`NoBackendDtype` (how pickle finds one)."""
+    return _no_backend[name]
+
+
+class NoBackendDtype(dtype):
+    """A torch dtype no backend computes in (the float8 formats): it exists, prints,
+    compares and answers ``torch.finfo`` as torch's does (transformers reads
+    ``torch.finfo(torch.float8_e4m3fn)`` at import); a tensor of it raises
+    :class:`~frontends.torch.UnsupportedDtypeError` where its core dtype is needed."""
+
+    __slots__ = ("finfo_values", "signed")
+
+    def __init__(self, name: str, signed: builtins.bool, finfo_values: tuple[builtins.float, ...]) -> None:  # fmt: skip
+        self._name = name
+        self.signed = signed
+        self.finfo_values = finfo_values  # torch 2.13's eps, max, min, smallest_normal
+        _no_backend[name] = self
+
+    @property
+    def core_dtype(self) -> core.Dtype:  # type: ignore[override]
+        from frontends.torch._frontend import UnsupportedDtypeError
+
+        raise UnsupportedDtypeError(
+            f"{self} is not supported by the torch frontend: no backend computes in it; keep "
+            "tensors in float32, float16 or bfloat16"
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (no_backend_dtype, (self._name,))
+
+    is_floating_point = True
+    is_complex = False
+    itemsize = 1
+
+    @property
+    def is_signed(self) -> builtins.bool:  # type: ignore[override]
+        return self.signed
+
+
+# torch 2.13's finfo of each: eps, max, min, smallest_normal
+float8_e4m3fn = NoBackendDtype("float8_e4m3fn", True, (0.125, 448.0, -448.0, 2.0**-6))
+float8_e4m3fnuz = NoBackendDtype("float8_e4m3fnuz", True, (0.125, 240.0, -240.0, 2.0**-7))
+float8_e5m2 = NoBackendDtype("float8_e5m2", True, (0.25, 57344.0, -57344.0, 2.0**-14))
+float8_e5m2fnuz = NoBackendDtype("float8_e5m2fnuz", True, (0.125, 57344.0, -57344.0, 2.0**-15))
+float8_e8m0fnu = NoBackendDtype("float8_e8m0fnu", False, (1.0, 2.0**127, 2.0**-127, 2.0**-127))
+
 _defaults = {"float": float32}
 
 
@@ -108,7 +159,7 @@ def set_default_dtype(d: dtype) -> None:
 
 def to_torch_dtype(value: Any) -> dtype:
     """A torch dtype from a frontend dtype, a core dtype name or a native dtype object."""
-    if type(value) is dtype:
+    if isinstance(value, dtype):
         return value
     if value is builtins.float:
         return get_default_dtype()

@@ -23,6 +23,12 @@ class finfo:
 
     def __init__(self, type: Any = None) -> None:
         dtype = _dtype.get_default_dtype() if type is None else _dtype.to_torch_dtype(type)
+        if isinstance(dtype, _dtype.NoBackendDtype):
+            self.bits, self.dtype = 8, str(dtype).removeprefix("torch.")
+            self.eps, self.max, self.min, self.smallest_normal = dtype.finfo_values
+            self.tiny = self.smallest_normal
+            self.resolution = 10.0 ** -math.floor(-math.log10(self.eps))
+            return
         if dtype.core_dtype.kind not in "fc":
             raise TypeError(
                 "torch.finfo() requires a floating point input type. Use torch.iinfo to "

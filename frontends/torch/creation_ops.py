@@ -58,7 +58,7 @@ _PYTHON_DTYPES = {builtins.bool: "bool", builtins.int: "int64", builtins.float: 
 def _torch_dtype(dtype: Any) -> _dtype.dtype | None:
     """A ``dtype=`` argument: a torch dtype, or Python's bool/int/float/complex (which
     torch reads as bool, int64, float64, complex128)."""
-    if dtype is None or type(dtype) is _dtype.dtype:
+    if dtype is None or isinstance(dtype, _dtype.dtype):
         return dtype
     if dtype is builtins.complex:
         return _dtype.complex128

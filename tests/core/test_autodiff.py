@@ -359,3 +359,14 @@ def test_core_arrays_are_refused_with_a_clear_error():
         core.autodiff.grad(lambda v: core.sum(v))(x)
     gradient = core.autodiff.grad(lambda v: core.native.sum(core.native.multiply(v, 2.0)))(x.data)
     numpy.testing.assert_array_equal(core.asarray(gradient).to_numpy(), [2.0, 2.0])
+
+
+def test_leaves_of_finds_the_leaves_a_graph_reaches():
+    with core.use_backend("numpy"):
+        w, b, unused = native.ones((2,)), native.zeros((2,)), native.ones((2,))
+        for value in (w, b, unused):
+            autodiff.track(value)
+        y = native.add(native.multiply(native.sin(w), 3.0), b)
+        found = autodiff.leaves_of([y])
+        assert len(found) == 2 and {id(v) for v in found} == {id(w), id(b)}
+        assert autodiff.leaves_of([native.ones((2,))]) == []

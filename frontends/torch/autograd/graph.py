@@ -95,3 +95,18 @@ def node_object(node: _ad.Node) -> Node:
     if cls is None:
         cls = _classes[name] = type(name, (Node,), {"__module__": "torch.autograd.graph"})
     return cls(node)
+
+
+class save_on_cpu:
+    """``with save_on_cpu():`` in torch moves the tensors the graph saves for backward to
+    host memory. The frontend has one device per backend and keeps saved values where the
+    backend holds them, so the block runs unchanged (no memory moves)."""
+
+    def __init__(self, pin_memory: bool = False, device_type: str = "cuda") -> None:
+        self.pin_memory, self.device_type = pin_memory, device_type
+
+    def __enter__(self) -> save_on_cpu:
+        return self
+
+    def __exit__(self, *exc_info: Any) -> None:
+        return None

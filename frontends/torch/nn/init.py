@@ -26,6 +26,7 @@ __all__ = [
     "normal_",
     "ones_",
     "orthogonal_",
+    "sparse_",
     "trunc_normal_",
     "uniform_",
     "xavier_normal_",
@@ -240,6 +241,22 @@ def orthogonal_(tensor: Tensor, gain: float = 1, generator: Any = None) -> Tenso
     if rows < cols:
         q = ops.matrix_transpose(q)
     return _write(tensor, ops.multiply(ops.reshape(q, _shape(tensor)), gain))
+
+
+def sparse_(tensor: Tensor, sparsity: float, std: float = 0.01, generator: Any = None) -> Tensor:
+    """A normal sample with ``ceil(sparsity * rows)`` zeros in each column, drawn as torch
+    draws them (``normal_`` with ``generator``, then one ``randperm`` per column from the
+    default generator)."""
+    from frontends.torch.random_sampling import randperm
+
+    if tensor.dim() != 2:
+        raise ValueError("Only tensors with 2 dimensions are supported")
+    rows, cols = _shape(tensor)
+    num_zeros = math.ceil(sparsity * rows)
+    tensor.normal_(0, std, generator=generator)
+    for col_idx in range(cols):
+        tensor[randperm(rows)[:num_zeros], col_idx] = 0
+    return tensor
 
 
 def _under_no_grad(function: Any) -> Any:

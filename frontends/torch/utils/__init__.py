@@ -1,3 +1,4 @@
-"""torch.utils: ``data`` (Dataset, TensorDataset, DataLoader) and ``checkpoint``."""
+"""torch.utils: ``data`` (Dataset, TensorDataset, DataLoader), ``checkpoint`` and
+``_pytree``."""
 
-from frontends.torch.utils import checkpoint, data
+from frontends.torch.utils import _pytree, checkpoint, data

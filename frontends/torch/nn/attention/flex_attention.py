@@ -35,6 +35,8 @@ __all__ = [
     "noop_mask",
 ]
 
+_DEFAULT_SPARSE_BLOCK_SIZE = 128  # torch's default BLOCK_SIZE (libraries import it)
+
 _score_mod_signature = Callable[[Tensor, Tensor, Tensor, Tensor, Tensor], Tensor]
 _mask_mod_signature = Callable[[Tensor, Tensor, Tensor, Tensor], Tensor]
 
@@ -149,7 +151,7 @@ class BlockMask:
         self,
         seq_lengths: tuple[int, int],
         batch: tuple[int, int],
-        BLOCK_SIZE: tuple[int, int] = (128, 128),
+        BLOCK_SIZE: tuple[int, int] = (_DEFAULT_SPARSE_BLOCK_SIZE, _DEFAULT_SPARSE_BLOCK_SIZE),
         mask_mod: _mask_mod_signature = noop_mask,
     ) -> None:
         self.seq_lengths = tuple(seq_lengths)
@@ -198,7 +200,7 @@ def create_block_mask(
     Q_LEN: int,
     KV_LEN: int,
     device: Any = None,
-    BLOCK_SIZE: int | tuple[int, int] = 128,
+    BLOCK_SIZE: int | tuple[int, int] = _DEFAULT_SPARSE_BLOCK_SIZE,
     _compile: bool = False,
     separate_full_blocks: bool = True,
     compute_dq_write_order: bool = False,

@@ -1,0 +1,1 @@
+"""torch.fx.experimental: ``symbolic_shapes``' guards, for concrete (non-symbolic) values."""
