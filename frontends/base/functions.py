@@ -77,6 +77,7 @@ class FrontendFunctions:
         as_native: Callable[[Any], Any] | None = None,
         as_scalar: Callable[[Any], Any] | None = None,
         python_int: Callable[[int, core.Dtype], int] = wrap_integer,
+        keyword_aliases: dict[str, tuple[str, ...]] | None = None,
     ) -> None:
         self.array_type = array_type
         self.rules = rules
@@ -86,6 +87,9 @@ class FrontendFunctions:
         self.as_native = as_native  # array-like -> native array (ArrayLike parameters)
         self.as_scalar = as_scalar  # 0-d native array -> the framework's scalar
         self.python_int = python_int  # a Python int meeting an integer dtype
+        # parameter -> other keyword names the framework takes for it (torch's ``axis=``
+        # for ``dim``): a decorated function with the parameter takes them too, keyword-only
+        self.keyword_aliases = keyword_aliases or {}
         # exact types the fast paths take as arrays (subclasses that change nothing, such
         # as torch's Parameter, are added by the frontend)
         self.fast_types: set[type] = {array_type}
@@ -117,6 +121,18 @@ class FrontendFunctions:
         if isinstance(value, list):
             return [self.wrap(item) for item in value]
         return value
+
+    def write_outs(self, out: Any, result: Any) -> Any:
+        """``result`` written into ``out`` (``out=``), which is returned; a tuple result
+        goes item by item into a tuple ``out``, returned as the result's (named) tuple."""
+        if not isinstance(result, tuple):
+            self.write_out(out, result)
+            return out
+        if not isinstance(out, tuple | list) or len(out) != len(result):
+            raise TypeError(f"out= must be a tuple of {len(result)} arrays for this function")
+        for target, item in zip(out, result):
+            self.write_out(target, item)
+        return type(result)(*out) if hasattr(result, "_fields") else tuple(out)
 
     def result_dtype(self, values: list[Any]) -> core.Dtype:
         """The framework's result dtype of ``values`` (natives, Python scalars, None)."""
@@ -223,6 +239,14 @@ class FrontendFunctions:
             if self.as_native is not None and "ArrayLike" in str(p.annotation)
         ]
         weak_ok = frozenset(promoted_names)
+        # (alias, parameter, its position or None, its default)
+        aliases = [
+            (alias, name, positions.get(name), signature.parameters[name].default)
+            for name, names in self.keyword_aliases.items()
+            if name in signature.parameters
+            for alias in names
+            if alias not in signature.parameters
+        ]
         has_out = "out" in signature.parameters
         out_index = positions.get("out") if has_out else None
         array_type = self.array_type
@@ -239,6 +263,19 @@ class FrontendFunctions:
 
         @functools.wraps(fn)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
+            if aliases and kwargs:
+                for alias, name, index, default in aliases:
+                    value = kwargs.pop(alias, None)
+                    if value is None:
+                        continue
+                    if index is not None and index < len(args):  # (a fast path passes all)
+                        if args[index] is not default:
+                            raise TypeError(f"{fn.__name__}() got {alias}= and {name}")
+                        args = (*args[:index], value, *args[index + 1 :])
+                    elif name in kwargs:
+                        raise TypeError(f"{fn.__name__}() got {alias}= and {name}=")
+                    else:
+                        kwargs[name] = value
             out = kwargs.pop("out", None) if has_out else None
             if out_index is not None and out_index < len(args):  # ``out`` given by position
                 out = args[out_index]
@@ -285,11 +322,18 @@ class FrontendFunctions:
                     raise functions.unsupported_error(fn.__name__, dtype)
             result = fn(*args, **kwargs)
             if out is not None:
-                functions.write_out(out, result)
-                return out
+                return functions.write_outs(out, result)
             return wrap(result)
 
-        wrapper.__signature__ = signature
+        wrapper.__signature__ = signature.replace(
+            parameters=[
+                *signature.parameters.values(),
+                *(
+                    inspect.Parameter(alias, inspect.Parameter.KEYWORD_ONLY, default=None)
+                    for alias, *_ in aliases
+                ),
+            ]
+        )
         wrapper.frontend_array_type = array_type
         # for frontends built from this one (jax.numpy from numpy): which parameters the
         # decorator promotes together; ``__wrapped__`` is the native-level function

@@ -35,6 +35,7 @@ from frontends.torch import (
     random,
     return_types,
     serialization,
+    sparse,
     special,
     testing,
     utils,
@@ -44,7 +45,7 @@ from frontends.torch import (
 from frontends.torch._binomial import binomial
 from frontends.torch._compile import compile
 from frontends.torch._config import *  # noqa: F403
-from frontends.torch._device import device
+from frontends.torch._device import device, get_default_device, set_default_device
 from frontends.torch._dtype import (
     bfloat16,
     bool,
@@ -85,6 +86,10 @@ from frontends.torch._interop import detach, frombuffer, get_device, set_default
 from frontends.torch._legacy import *  # noqa: F403
 from frontends.torch._lobpcg import lobpcg
 from frontends.torch._lowrank import pca_lowrank, svd_lowrank
+
+# torch.* also holds these nn.functional ops, under the same names and signatures (and
+# those of _nn_forms, under torch's own signatures)
+from frontends.torch._nn_forms import *  # noqa: F403
 from frontends.torch._ops import ops
 from frontends.torch._size import Size
 from frontends.torch._tensor import Tensor, is_complex, is_floating_point, is_tensor, numel
@@ -111,11 +116,8 @@ from frontends.torch.comparison_ops import *  # noqa: F403
 from frontends.torch.creation_ops import *  # noqa: F403
 from frontends.torch.func import vmap
 from frontends.torch.indexing_ops import *  # noqa: F403
-
-# torch.* also holds these nn.functional ops, under the same names and signatures
 from frontends.torch.nn.functional import (
     adaptive_avg_pool1d,
-    alpha_dropout,
     avg_pool1d,
     bilinear,
     celu,
@@ -128,15 +130,10 @@ from frontends.torch.nn.functional import (
     conv_transpose2d,
     conv_transpose3d,
     cosine_similarity,
-    dropout,
-    feature_alpha_dropout,
-    group_norm,
     hardshrink,
-    layer_norm,
     max_pool1d,
     max_pool2d,
     max_pool3d,
-    native_batch_norm,
     native_channel_shuffle,
     native_group_norm,
     native_layer_norm,
@@ -147,10 +144,8 @@ from frontends.torch.nn.functional import (
     prelu,
     relu,
     rms_norm,
-    rrelu,
     rrelu_,
     selu,
-    threshold,
     threshold_,
 )
 from frontends.torch.other_ops import *  # noqa: F403
@@ -167,6 +162,7 @@ from frontends.torch.signal.windows import (
     hann_window,
     kaiser_window,
 )
+from frontends.torch.sparse import sparse_coo_tensor, spmm
 from frontends.torch.special import i0, igamma, igammac, log_softmax, polygamma, softmax
 from frontends.torch.spectral_ops import istft, stft
 from frontends.torch.utils.dlpack import from_dlpack, to_dlpack

@@ -583,16 +583,18 @@ def compile(
     backend: Any = "inductor",
     mode: str | None = None,
     options: dict | None = None,
+    name: str | None = None,
     disable: bool = False,
+    recompile_limit: int | None = None,
+    isolate_recompiles: bool = False,
+    shapes_spec: Any = None,
 ) -> Any:
     """``torch.compile``: a module (an :class:`OptimizedModule`) or a function compiled
     on core.compile; used as ``@torch.compile`` or ``@torch.compile(...)`` too.
-    ``dynamic``, ``backend``, ``mode`` and ``options`` are accepted and ignored."""
+    ``dynamic``, ``backend``, ``mode``, ``options``, ``name`` and the recompilation
+    settings (dynamo's) are accepted and ignored."""
     if model is None:
-        return lambda m: compile(
-            m, fullgraph=fullgraph, dynamic=dynamic, backend=backend, mode=mode,
-            options=options, disable=disable,
-        )  # fmt: skip
+        return lambda m: compile(m, fullgraph=fullgraph, disable=disable)
     if disable:
         return model
     Module, _ = _modules_and_optimizers()

@@ -53,7 +53,19 @@ class dtype:
         return self.core_dtype.itemsize
 
     def to_complex(self) -> dtype:
-        return {float32: complex64, float64: complex128}.get(self, self)
+        """The complex dtype of this precision (bfloat16's is complex64, as torch has it;
+        float16's, complex32, is a dtype core lacks: TypeError)."""
+        if self.core_dtype.kind == "c":
+            return self
+        if self is float16:
+            raise TypeError(
+                "torch.float16.to_complex() is torch.complex32, a dtype this frontend lacks"
+            )
+        if self.core_dtype.kind != "f":
+            raise RuntimeError(
+                f"Unknown Complex ScalarType for {scalar_type_name(self.core_dtype)}"
+            )
+        return complex128 if self is float64 else complex64
 
     def to_real(self) -> dtype:
         return {complex64: float32, complex128: float64}.get(self, self)

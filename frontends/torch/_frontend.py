@@ -9,6 +9,9 @@ declarations, honours ``out=`` and wraps results as Tensors. See
 
 from __future__ import annotations
 
+import functools
+import inspect
+from collections.abc import Callable
 from typing import Any
 
 import core
@@ -42,14 +45,71 @@ functions = FrontendFunctions(
     tiers=_tier,
     unsupported_error=_unsupported,
     write_out=write_into,
+    # torch's parser takes numpy's names for these (``x.sum(axis=0, keepdims=True)``)
+    keyword_aliases={"dim": ("axis",), "keepdim": ("keepdims",)},
 )
 torch_function = functions.decorator
 fast = functions.fast
 wrap = functions.wrap
 
 
-def result_type(tensor1: Any, tensor2: Any) -> _dtype.dtype:
+def writes_out(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``out=`` (keyword-only) for a function of Tensors that does not go through
+    ``@torch_function``: its result is written into ``out`` (a tuple item by item) and
+    ``out`` returned, as torch does."""
+
+    @functools.wraps(function)
+    def wrapper(*args: Any, out: Any = None, **kwargs: Any) -> Any:
+        result = function(*args, **kwargs)
+        return result if out is None else functions.write_outs(out, result)
+
+    signature = inspect.signature(function)
+    out = inspect.Parameter("out", inspect.Parameter.KEYWORD_ONLY, default=None)
+    wrapper.__signature__ = signature.replace(parameters=[*signature.parameters.values(), out])
+    return wrapper
+
+
+def keyword_aliases(**aliases: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Other keyword names for a parameter (``alias="parameter"``), where torch's overloads
+    name one argument differently (``torch.dsplit(x, sections=2)`` and
+    ``torch.dsplit(x, indices=[1])``): the function takes each as a keyword-only argument
+    of its signature and passes it on as the parameter (which the signature shows with a
+    default: it may come by an alias)."""
+
+    def decorate(function: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(function)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            for alias, name in aliases.items() if kwargs else ():
+                if alias in kwargs:
+                    if name in kwargs:
+                        raise TypeError(
+                            f"{function.__name__}() got multiple values for argument '{name}'"
+                        )
+                    kwargs[name] = kwargs.pop(alias)
+            return function(*args, **kwargs)
+
+        # the parameter may now come by an alias: in the signature it has a default
+        signature = inspect.signature(function)
+        parameters = [
+            p.replace(default=None) if p.name in aliases.values() and p.default is p.empty else p
+            for p in signature.parameters.values()
+        ]
+        extra = [
+            inspect.Parameter(alias, inspect.Parameter.KEYWORD_ONLY, default=None)
+            for alias in aliases
+        ]
+        if parameters and parameters[-1].kind is inspect.Parameter.VAR_KEYWORD:
+            parameters[-1:-1] = extra
+        else:
+            parameters += extra
+        wrapper.__signature__ = signature.replace(parameters=parameters)
+        return wrapper
+
+    return decorate
+
+
+def result_type(tensor: Any, other: Any) -> _dtype.dtype:
     """torch.result_type: the dtype an arithmetic op on the two operands (tensors or Python
     numbers) gives, by the promotion every torch function applies."""
-    operands = [t.native if isinstance(t, Tensor) else t for t in (tensor1, tensor2)]
+    operands = [t.native if isinstance(t, Tensor) else t for t in (tensor, other)]
     return _dtype.of(functions.result_dtype(operands))

@@ -259,8 +259,11 @@ class Tensor(FrontendArray):
             return tuple.__new__(Size, shape)
         return Size(shape)
 
-    def size(self, dim: int | None = None) -> Size | int:
+    def size(self, dim: int | None = None, *, axis: int | None = None) -> Size | int:
+        """The shape, or its extent along ``dim`` (``axis``: numpy's name, as torch takes)."""
         shape = self.shape
+        if axis is not None:
+            dim = axis
         if dim is None:
             return shape
         return shape[_normalize_dim(dim, len(shape))]
@@ -372,8 +375,10 @@ class Tensor(FrontendArray):
             return True
         return _views.is_contiguous(self.shape, self._strides())
 
-    def stride(self, dim: int | None = None) -> tuple[int, ...] | int:
+    def stride(self, dim: int | None = None, *, axis: int | None = None) -> tuple[int, ...] | int:
         strides = self._strides()
+        if axis is not None:
+            dim = axis
         return strides if dim is None else strides[_normalize_dim(dim, len(strides))]
 
     def _strides(self) -> tuple[int, ...]:
@@ -482,10 +487,12 @@ class Tensor(FrontendArray):
             ops.astype(self.native, core.as_core_dtype(self.native.dtype), copy=True)
         )
 
-    def cpu(self) -> Tensor:
+    def cpu(self, memory_format: Any = None) -> Tensor:
         return self
 
-    def cuda(self, device: Any = None, non_blocking: bool = False) -> Tensor:
+    def cuda(
+        self, device: Any = None, non_blocking: bool = False, memory_format: Any = None
+    ) -> Tensor:
         raise AssertionError("Torch not compiled with CUDA enabled")
 
     def to(self, *args: Any, **kwargs: Any) -> Tensor:
@@ -602,20 +609,25 @@ class Tensor(FrontendArray):
             raise TypeError("only integer tensors of a single element can be converted to an index")
         return builtins.int(self.item())
 
-    def __repr__(self) -> str:
+    def __repr__(self, *, tensor_contents: str | None = None) -> str:
+        """torch's repr; ``tensor_contents`` (what torch's subclasses print) in place of
+        the values."""
+        return _format(self, tensor_contents)
+
+    def __str__(self) -> str:
         return _format(self)
 
-    __str__ = __repr__
-
-    def __format__(self, spec: str) -> str:
+    def __format__(self, format_spec: str) -> str:
         if self.ndim == 0:
-            return format(self.item(), spec)
+            return format(self.item(), format_spec)
         return repr(self)
 
     # ------------------------------------------------------------------ views
-    def view(self, *shape: Any) -> Tensor:
+    def view(self, *shape: Any, size: Any = None, dtype: Any = None) -> Tensor:
         """A view of another shape; torch's error where the strides don't allow it.
         ``view(dtype)`` (reinterpreting the bits) is not supported: core has no bitcast."""
+        shape = _views.varargs_or_keyword(shape, "size", size, "view")
+        shape = _views.varargs_or_keyword(shape, "dtype", dtype, "view")
         view = _views.plain_reshape(self, shape)
         if view is not None:
             return view
@@ -631,8 +643,9 @@ class Tensor(FrontendArray):
     def view_as(self, other: Tensor) -> Tensor:
         return self.view(other.shape)
 
-    def reshape(self, *shape: Any) -> Tensor:
+    def reshape(self, *args: Any, shape: Any = None) -> Tensor:
         """A view when torch's ``view`` would succeed (as torch), otherwise a copy."""
+        shape = _views.varargs_or_keyword(args, "shape", shape, "reshape")
         view = _views.plain_reshape(self, shape)
         if view is not None:
             return view
@@ -641,17 +654,21 @@ class Tensor(FrontendArray):
     def reshape_as(self, other: Tensor) -> Tensor:
         return self.reshape(other.shape)
 
-    def expand(self, *sizes: Any) -> Tensor:
-        """A broadcast view; writes to it raise torch's overlapping-memory error."""
+    def expand(self, *sizes: Any, size: Any = None, implicit: bool = False) -> Tensor:
+        """A broadcast view; writes to it raise torch's overlapping-memory error.
+        ``implicit`` (torch's flag for broadcasts it made itself) changes nothing."""
+        sizes = _views.varargs_or_keyword(sizes, "size", size, "expand")
         return _views.expand(self, _views.shape_args(sizes))
 
     def expand_as(self, other: Tensor) -> Tensor:
         return self.expand(other.shape)
 
-    def permute(self, *dims: Any) -> Tensor:
+    def permute(self, *args: Any, dims: Any = None) -> Tensor:
+        dims = _views.varargs_or_keyword(args, "dims", dims, "permute")
         return _views.permute(self, _views.shape_args(dims, "dims"))
 
-    def repeat(self, *sizes: Any) -> Tensor:
+    def repeat(self, *sizes: Any, repeats: Any = None) -> Tensor:
+        sizes = _views.varargs_or_keyword(sizes, "repeats", repeats, "repeat")
         sizes = _views.shape_args(sizes, "repeats")
         if len(sizes) < self.ndim:
             raise RuntimeError(
@@ -663,7 +680,8 @@ class Tensor(FrontendArray):
             value = ops.reshape(value, (1,) * (len(sizes) - self.ndim) + tuple(value.shape))
         return Tensor._from_native(ops.tile(value, sizes))
 
-    def tile(self, *dims: Any) -> Tensor:
+    def tile(self, *args: Any, dims: Any = None) -> Tensor:
+        dims = _views.varargs_or_keyword(args, "dims", dims, "tile")
         return _torch().tile(self, _views.shape_args(dims, "dims"))
 
     def split(self, split_size: Any, dim: int = 0) -> tuple[Tensor, ...]:
@@ -675,9 +693,9 @@ class Tensor(FrontendArray):
     __setitem__ = _views.setitem
 
     # ------------------------------------------------------------------ in place
-    def copy_(self, src: Any, non_blocking: bool = False) -> Tensor:
-        """Copy ``src`` (broadcast, cast to this dtype) into this tensor in place."""
-        value = _views.as_native_of(src, self.dtype.core_dtype)
+    def copy_(self, other: Any, non_blocking: bool = False) -> Tensor:
+        """Copy ``other`` (broadcast, cast to this dtype) into this tensor in place."""
+        value = _views.as_native_of(other, self.dtype.core_dtype)
         shape = tuple(self.shape)
         if tuple(value.shape) != shape:
             try:
@@ -751,7 +769,7 @@ class Tensor(FrontendArray):
     def new_tensor(self, data: Any, **kwargs: Any) -> Tensor:
         return _torch().tensor(data, **self._new(kwargs))
 
-    def __reduce_ex__(self, protocol: Any) -> Any:
+    def __reduce_ex__(self, proto: Any) -> Any:
         return (_rebuild, (self.numpy(force=True), self.requires_grad))
 
     def __deepcopy__(self, memo: dict) -> Tensor:
@@ -890,8 +908,9 @@ _LEGACY_TYPE_NAMES = {
 _DTYPE_OF_TYPE_NAME = {name: _dtype.of(d) for d, name in _LEGACY_TYPE_NAMES.items()}
 
 
-def _format(tensor: Tensor) -> str:
-    """torch's repr: ``tensor([1., 2.])``, with ``dtype=`` when not a default dtype."""
+def _format(tensor: Tensor, contents: str | None = None) -> str:
+    """torch's repr: ``tensor([1., 2.])``, with ``dtype=`` when not a default dtype; the
+    values printed as ``contents`` when given."""
     import numpy
 
     from frontends.torch._tensor_str import PRINT_OPTS
@@ -906,7 +925,9 @@ def _format(tensor: Tensor) -> str:
     if dtype in (_dtype.bfloat16,):
         values = values.astype(numpy.float32)
     kind = dtype.core_dtype.kind
-    if values.size == 0:
+    if contents is not None:
+        body = contents
+    elif values.size == 0:
         body = "[]"
     elif kind == "b":
         body = numpy.array2string(
@@ -956,7 +977,45 @@ def _method(function: Callable[..., Any]) -> Callable[..., Any]:
 
     method.__name__ = method.__qualname__ = function.__name__
     method.__doc__ = function.__doc__
+    method.__signature__ = _signature_of(function)
     return method
+
+
+VARARGS_METHODS = ("broadcast_to", "count_nonzero", "dsplit", "flip", "hsplit", "squeeze", "vsplit")
+"""Methods whose argument after ``self`` torch also takes as varargs (``t.flip(0, 1)``)."""
+
+
+def _varargs_method(function: Callable[..., Any]) -> Callable[..., Any]:
+    """The method form of ``function(input, x, ...)`` that takes ``x`` as varargs too."""
+    import inspect
+
+    def method(self: Tensor, *args: Any, **kwargs: Any) -> Any:
+        if len(args) > 1:
+            args = (args,)
+        return function(self, *args, **kwargs)
+
+    method.__name__ = method.__qualname__ = function.__name__
+    method.__doc__ = function.__doc__
+    self_parameter, *parameters = inspect.signature(function).parameters.values()
+    varargs = inspect.Parameter("args", inspect.Parameter.VAR_POSITIONAL)
+    keywords = [
+        p.replace(
+            kind=inspect.Parameter.KEYWORD_ONLY, default=None if p.default is p.empty else p.default
+        )
+        for p in parameters
+    ]
+    method.__signature__ = inspect.Signature([self_parameter, varargs, *keywords])
+    return method
+
+
+def _signature_of(function: Callable[..., Any]) -> Any:
+    """``function``'s signature (what ``inspect.signature`` of its method form shows)."""
+    import inspect
+
+    try:
+        return inspect.signature(function)
+    except (TypeError, ValueError):
+        return None
 
 
 def _inplace(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -966,6 +1025,7 @@ def _inplace(function: Callable[..., Any]) -> Callable[..., Any]:
 
     method.__name__ = method.__qualname__ = function.__name__ + "_"
     method.__doc__ = f"In-place version of :func:`torch.{function.__name__}`."
+    method.__signature__ = _signature_of(function)
     return method
 
 
@@ -1044,7 +1104,9 @@ def add_function_methods(namespace: dict[str, Any]) -> None:
             continue
         if not parameters or parameters[0] != "input":
             continue
-        if name not in Tensor.__dict__:
+        if name in VARARGS_METHODS:
+            setattr(Tensor, name, _varargs_method(function))
+        elif name not in Tensor.__dict__:
             # a fast function is a plain function of (input, ...): it is its own method
             # a plain function of (input, ...) is its own method (one call less); fast
             # functions are plain functions too

@@ -15,15 +15,17 @@ from frontends.torch._size import Size
 from frontends.torch._tensor import Tensor
 
 __all__ = [
-    "channels_last", "channels_last_3d", "contiguous_format", "get_default_device",
+    "channels_last", "channels_last_3d", "contiguous_format",
     "is_conj", "is_inference", "is_neg", "is_nonzero", "is_same_size", "is_signed",
     "is_storage", "layout", "legacy_contiguous_format", "memory_format", "preserve_format",
-    "resolve_conj", "resolve_neg", "set_default_device", "strided", "typename",
+    "resolve_conj", "resolve_neg", "sparse_bsc", "sparse_bsr", "sparse_coo", "sparse_csc",
+    "sparse_csr", "strided", "typename",
 ]  # fmt: skip
 
 
 class layout:
-    """torch.layout: only ``torch.strided`` tensors exist here."""
+    """torch.layout: ``torch.strided`` tensors, and ``torch.sparse_coo`` ones held dense
+    (see :mod:`frontends.torch.sparse`)."""
 
     __slots__ = ("_name",)
 
@@ -47,28 +49,17 @@ class memory_format:
 
 
 strided = layout("strided")
+# sparse layouts: COO tensors exist (torch.sparse, dense-backed); the others are names only
+sparse_coo = layout("sparse_coo")
+sparse_csr = layout("sparse_csr")
+sparse_csc = layout("sparse_csc")
+sparse_bsr = layout("sparse_bsr")
+sparse_bsc = layout("sparse_bsc")
 contiguous_format = memory_format("contiguous_format")
 preserve_format = memory_format("preserve_format")
 channels_last = memory_format("channels_last")
 channels_last_3d = memory_format("channels_last_3d")
 legacy_contiguous_format = contiguous_format
-
-_DEFAULT_DEVICE: list[Any] = [None]
-
-
-def get_default_device() -> Any:
-    """The device new tensors go to: ``cpu`` unless ``set_default_device`` said otherwise."""
-    import frontends.torch as torch
-
-    return torch.device(_DEFAULT_DEVICE[0] or "cpu")
-
-
-def set_default_device(device: Any) -> None:
-    """Records the default device (only ``cpu`` exists here: others raise, as torch does
-    without that device)."""
-    import frontends.torch as torch
-
-    _DEFAULT_DEVICE[0] = None if device is None else str(torch.device(device))
 
 
 def typename(obj: Any) -> str:

@@ -178,6 +178,16 @@ def _int_tuple(values: Sequence[Any]) -> tuple[int, ...]:
     return values if type(values) is tuple else tuple(values)
 
 
+def varargs_or_keyword(args: tuple[Any, ...], name: str, value: Any, function: str) -> tuple:
+    """torch's ``f(*size)`` or ``f(size=...)``: the varargs, or ``(value,)`` when the keyword
+    is given (None: not given)."""
+    if value is None:
+        return args
+    if args:
+        raise TypeError(f"{function}() got multiple values for argument '{name}'")
+    return (value,)
+
+
 def shape_args(args: tuple[Any, ...], name: str = "size") -> tuple[int, ...]:
     """Sizes given as varargs (``zeros(2, 3)``) or one sequence (``zeros((2, 3))``)."""
     if len(args) == 1 and type(args[0]) is not builtins.int and not hasattr(args[0], "__index__"):

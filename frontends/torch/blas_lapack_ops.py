@@ -19,7 +19,7 @@ from typing import Any
 import core
 from core import native as ops
 from frontends.torch import return_types
-from frontends.torch._frontend import fast, torch_function
+from frontends.torch._frontend import fast, functions, torch_function, writes_out
 from frontends.torch._linalg_native import (
     cholesky_native,
     det_native,
@@ -112,8 +112,9 @@ def matmul(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor
 
 @unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
 @torch_function("input")
-def mm(input: Tensor, mat2: Tensor, *, out: Tensor | None = None) -> Tensor:
+def mm(input: Tensor, mat2: Tensor, out_dtype: Any = None, *, out: Tensor | None = None) -> Tensor:
     """The product of two matrices (2-D only)."""
+    _cpu_out_dtype("mm", out_dtype)
     _require_dim(input, 2, "self must be a matrix")
     _require_dim(mat2, 2, "mat2 must be a matrix")
     return matmul_native(input, mat2)
@@ -121,8 +122,9 @@ def mm(input: Tensor, mat2: Tensor, *, out: Tensor | None = None) -> Tensor:
 
 @unsupported_dtypes(*_PRODUCT_UNSUPPORTED)
 @torch_function("input")
-def bmm(input: Tensor, mat2: Tensor, *, out: Tensor | None = None) -> Tensor:
+def bmm(input: Tensor, mat2: Tensor, out_dtype: Any = None, *, out: Tensor | None = None) -> Tensor:
     """Batched matrix product of two 3-D tensors with equal batch sizes."""
+    _cpu_out_dtype("bmm", out_dtype)
     _require_dim(input, 3, "batch1 must be a 3D tensor")
     _require_dim(mat2, 3, "batch2 must be a 3D tensor")
     if input.shape[0] != mat2.shape[0]:
@@ -216,6 +218,16 @@ def chain_matmul(*matrices: Tensor, out: Tensor | None = None) -> Tensor:
     return multi_dot_native(list(matrices), "chain_matmul")
 
 
+def _cpu_out_dtype(name: str, out_dtype: Any) -> None:
+    """torch implements the products' ``out_dtype=`` (a wider result dtype) for CUDA only;
+    its CPU kernels raise NotImplementedError, and so does the frontend (torch's CPU)."""
+    if out_dtype is not None:
+        raise NotImplementedError(
+            f"Could not run 'aten::{name}.dtype' with arguments from the 'CPU' backend: "
+            f"torch.{name}'s out_dtype= is implemented for CUDA only"
+        )
+
+
 def _check_add_dtypes(name: str, input: Any, *operands: Any) -> None:
     if dtype_of(input) != dtype_of(operands[0]):
         raise RuntimeError(
@@ -230,12 +242,14 @@ def addmm(
     input: Tensor,
     mat1: Tensor,
     mat2: Tensor,
+    out_dtype: Any = None,
     *,
     beta: Any = 1,
     alpha: Any = 1,
     out: Tensor | None = None,
 ) -> Tensor:
     """``beta * input + alpha * (mat1 @ mat2)``."""
+    _cpu_out_dtype("addmm", out_dtype)
     _check_add_dtypes("addmm", input, mat1)
     _require_dim(mat1, 2, f"mat1 must be a matrix, got {ndim_of(mat1)}-D tensor")
     _require_dim(mat2, 2, f"mat2 must be a matrix, got {ndim_of(mat2)}-D tensor")
@@ -304,12 +318,14 @@ def baddbmm(
     input: Tensor,
     batch1: Tensor,
     batch2: Tensor,
+    out_dtype: Any = None,
     *,
     beta: Any = 1,
     alpha: Any = 1,
     out: Tensor | None = None,
 ) -> Tensor:
     """``beta * input + alpha * bmm(batch1, batch2)``."""
+    _cpu_out_dtype("baddbmm", out_dtype)
     if not (dtype_of(input) == dtype_of(batch1) == dtype_of(batch2)):
         raise RuntimeError(
             "Input dtypes must be the same, got: input "
@@ -367,7 +383,7 @@ def logdet(input: Tensor) -> Tensor:
 
 @unsupported_dtypes(*_FLOAT_ONLY)
 @torch_function("input")
-def slogdet(input: Tensor) -> Any:
+def slogdet(input: Tensor, *, out: Any = None) -> Any:
     """``torch.return_types.slogdet(sign, logabsdet)``."""
     return _slogdet_type(*slogdet_native(input, "linalg.slogdet"))
 
@@ -506,12 +522,18 @@ def lu(A: Tensor, pivot: bool = True, get_infos: bool = False, out: Any = None) 
     """torch.lu: ``(LU, pivots)``, with ``info`` when ``get_infos`` (deprecated in torch
     for ``torch.linalg.lu_factor``/``lu_factor_ex``)."""
     LU, pivots, info = _linalg().lu_factor_ex(A, pivot=pivot)
-    return _lu_with_info_type(LU, pivots, info) if get_infos else (LU, pivots)
+    result = _lu_with_info_type(LU, pivots, info) if get_infos else (LU, pivots)
+    return result if out is None else functions.write_outs(out, result)
 
 
 @torch_function("LU_data")
 def lu_unpack(
-    LU_data: Tensor, LU_pivots: Tensor, unpack_data: bool = True, unpack_pivots: bool = True
+    LU_data: Tensor,
+    LU_pivots: Tensor,
+    unpack_data: bool = True,
+    unpack_pivots: bool = True,
+    *,
+    out: Any = None,
 ) -> Any:
     """``(P, L, U)`` from ``lu_factor``'s packed LU and 1-based pivots (empty tensors for
     the parts not unpacked)."""
@@ -529,25 +551,25 @@ def lu_unpack(
     return _lu_unpack_type(permutation, lower, upper)
 
 
-def lu_solve(b: Tensor, LU_data: Tensor, LU_pivots: Tensor, *, out: Any = None) -> Tensor:
-    """torch.lu_solve: ``torch.linalg.lu_solve(LU_data, LU_pivots, b)``."""
-    return _linalg().lu_solve(LU_data, LU_pivots, b)
+@writes_out
+def lu_solve(input: Tensor, LU_data: Tensor, LU_pivots: Tensor) -> Tensor:
+    """torch.lu_solve: ``torch.linalg.lu_solve(LU_data, LU_pivots, input)``."""
+    return _linalg().lu_solve(LU_data, LU_pivots, input)
 
 
+@writes_out
 def triangular_solve(
-    b: Tensor,
+    input: Tensor,
     A: Tensor,
     upper: bool = True,
     transpose: bool = False,
     unitriangular: bool = False,
-    *,
-    out: Any = None,
 ) -> Any:
-    """torch.triangular_solve: ``(solution, cloned_coefficient)`` of ``A X = b`` (``A^T``
-    when ``transpose``)."""
+    """torch.triangular_solve: ``(solution, cloned_coefficient)`` of ``A X = input``
+    (``A^T`` when ``transpose``)."""
     coefficient = A.mT if transpose else A
     solution = _linalg().solve_triangular(
-        coefficient, b, upper=upper != transpose, unitriangular=unitriangular
+        coefficient, input, upper=upper != transpose, unitriangular=unitriangular
     )
     return _triangular_solve_type(solution, A.clone())
 
@@ -561,7 +583,8 @@ __all__ += ["lu", "lu_solve", "lu_unpack", "triangular_solve"]
 _geqrf_type = return_types.make("geqrf", ("a", "tau"))
 
 
-def geqrf(input: Tensor, *, out: Any = None) -> Any:
+@writes_out
+def geqrf(input: Tensor) -> Any:
     """torch.geqrf: the Householder QR in LAPACK's packed form ``(a, tau)``: R on and above
     the diagonal, the reflectors' vectors below it (dlarfg's sign convention)."""
     import frontends.torch as torch
@@ -609,17 +632,19 @@ def geqrf(input: Tensor, *, out: Any = None) -> Any:
     return _geqrf_type(r, tau_all)
 
 
-def orgqr(input: Tensor, tau: Tensor) -> Tensor:
-    """torch.orgqr: ``torch.linalg.householder_product``."""
-    return _linalg().householder_product(input, tau)
+@writes_out
+def orgqr(input: Tensor, input2: Tensor) -> Tensor:
+    """torch.orgqr: ``torch.linalg.householder_product`` (``input2`` is tau)."""
+    return _linalg().householder_product(input, input2)
 
 
+@writes_out
 def ormqr(
-    input: Tensor, tau: Tensor, other: Tensor, left: bool = True, transpose: bool = False,
-    *, out: Any = None,
-) -> Tensor:  # fmt: skip
-    """torch.ormqr: ``other`` multiplied by the Q of ``(input, tau)`` (geqrf's output), on
-    the left or right, Q or Q^H."""
+    input: Tensor, input2: Tensor, input3: Tensor, left: bool = True, transpose: bool = False
+) -> Tensor:
+    """torch.ormqr: ``input3`` multiplied by the Q of ``(input, input2)`` (geqrf's ``a``
+    and ``tau``: torch's parameter names), on the left or right, Q or Q^H."""
+    tau, other = input2, input3
     import frontends.torch as torch
 
     m = input.shape[-2]

@@ -16,7 +16,7 @@ from typing import Any
 import core
 from core import native as ops
 from frontends.torch import _dtype, return_types
-from frontends.torch._frontend import fast, torch_function
+from frontends.torch._frontend import fast, keyword_aliases, torch_function
 from frontends.torch._ops_support import (
     WIDE_UNSIGNED,
     core_fn,
@@ -223,10 +223,16 @@ def isreal(input: Tensor) -> Tensor:
     return ops.ones(tuple(input.shape), dtype="bool")
 
 
+@keyword_aliases(element="elements", test_element="test_elements")
 @unsupported_dtypes(*WIDE_UNSIGNED)
 @torch_function("elements", "test_elements")
 def isin(
-    elements: Tensor, test_elements: Tensor, *, assume_unique: bool = False, invert: bool = False
+    elements: Tensor,
+    test_elements: Tensor,
+    *,
+    assume_unique: bool = False,
+    invert: bool = False,
+    out: Tensor | None = None,
 ) -> Tensor:
     """Whether each of ``elements`` occurs in ``test_elements`` (after promotion)."""
     dtype = dtype_of(elements)
@@ -278,7 +284,12 @@ def sort(
 @unsupported_dtypes("complex")
 @torch_function("input")
 def argsort(
-    input: Tensor, dim: int = -1, descending: bool = False, *, stable: bool = False
+    input: Tensor,
+    dim: int = -1,
+    descending: bool = False,
+    *,
+    stable: bool = False,
+    out: Tensor | None = None,
 ) -> Tensor:
     """The int64 indices that sort ``input`` along ``dim`` (stable)."""
     x, was_scalar = _as_1d(input)

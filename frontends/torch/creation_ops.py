@@ -415,13 +415,16 @@ def _default(dtype: Any, out: Tensor | None = None) -> _dtype.dtype:
 
 
 def zeros(
-    *size: Any,
+    *sizes: Any,
+    size: Any = None,
     out: Tensor | None = None,
     dtype: Any = None,
     layout: Any = None,
     device: Any = None,
     requires_grad: bool = False,
+    pin_memory: bool = False,
 ) -> Tensor:
+    size = sizes if size is None else _views.varargs_or_keyword(sizes, "size", size, "zeros")
     if out is None and device is None and requires_grad is False:
         shape = _plain_shape(size)
         if shape is not None:
@@ -439,13 +442,16 @@ def zeros(
 
 
 def ones(
-    *size: Any,
+    *sizes: Any,
+    size: Any = None,
     out: Tensor | None = None,
     dtype: Any = None,
     layout: Any = None,
     device: Any = None,
     requires_grad: bool = False,
+    pin_memory: bool = False,
 ) -> Tensor:
+    size = sizes if size is None else _views.varargs_or_keyword(sizes, "size", size, "ones")
     if out is None and device is None and requires_grad is False:
         shape = _plain_shape(size)
         if shape is not None:
@@ -458,7 +464,8 @@ def ones(
 
 
 def empty(
-    *size: Any,
+    *sizes: Any,
+    size: Any = None,
     out: Tensor | None = None,
     dtype: Any = None,
     layout: Any = None,
@@ -468,6 +475,7 @@ def empty(
     memory_format: Any = None,
 ) -> Tensor:
     """Zeros: this frontend never hands out uninitialised memory."""
+    size = sizes if size is None else _views.varargs_or_keyword(sizes, "size", size, "empty")
     if out is None and device is None and requires_grad is False:
         shape = _plain_shape(size)
         if shape is not None:
@@ -508,6 +516,7 @@ def full(
     layout: Any = None,
     device: Any = None,
     requires_grad: bool = False,
+    pin_memory: bool = False,
 ) -> Tensor:
     """The dtype follows ``fill_value`` when not given: int64, bool, the default float or
     complex dtype (torch's rule)."""
@@ -554,6 +563,7 @@ def zeros_like(
     layout: Any = None,
     device: Any = None,
     requires_grad: bool = False,
+    pin_memory: bool = False,
     memory_format: Any = None,
 ) -> Tensor:
     return _like(input, 0, dtype, device, requires_grad)
@@ -566,6 +576,7 @@ def ones_like(
     layout: Any = None,
     device: Any = None,
     requires_grad: bool = False,
+    pin_memory: bool = False,
     memory_format: Any = None,
 ) -> Tensor:
     return _like(input, 1, dtype, device, requires_grad)
@@ -578,6 +589,7 @@ def empty_like(
     layout: Any = None,
     device: Any = None,
     requires_grad: bool = False,
+    pin_memory: bool = False,
     memory_format: Any = None,
 ) -> Tensor:
     """Zeros, as :func:`empty`."""
@@ -592,6 +604,7 @@ def full_like(
     layout: Any = None,
     device: Any = None,
     requires_grad: bool = False,
+    pin_memory: bool = False,
     memory_format: Any = None,
 ) -> Tensor:
     return _like(input, _scalar_value(fill_value), dtype, device, requires_grad)
@@ -643,6 +656,7 @@ def arange(
     layout: Any = None,
     device: Any = None,
     requires_grad: bool = False,
+    pin_memory: bool = False,
 ) -> Tensor:
     """``ceil((end - start) / step)`` values ``start + i * step`` (computed in float64,
     as torch computes them); the default dtype when any argument is a float, else int64."""
@@ -708,6 +722,7 @@ def range(
     layout: Any = None,
     device: Any = None,
     requires_grad: bool = False,
+    pin_memory: bool = False,
 ) -> Tensor:
     """torch.range (deprecated in torch): ``end`` included, default dtype."""
     if end is None:
@@ -785,6 +800,7 @@ def linspace(
     layout: Any = None,
     device: Any = None,
     requires_grad: bool = False,
+    pin_memory: bool = False,
 ) -> Tensor:
     _check_device(device)
     start, end = _number(start), _number(end)
@@ -820,6 +836,7 @@ def logspace(
     layout: Any = None,
     device: Any = None,
     requires_grad: bool = False,
+    pin_memory: bool = False,
 ) -> Tensor:
     _check_device(device)
     start, end = _number(start), _number(end)
@@ -842,6 +859,7 @@ def eye(
     layout: Any = None,
     device: Any = None,
     requires_grad: bool = False,
+    pin_memory: bool = False,
 ) -> Tensor:
     _check_device(device)
     n = _views._as_int(n)
@@ -865,6 +883,11 @@ def _triangle_indices(row: int, col: int, offset: int, dtype: Any, upper: bool) 
     return Tensor._from_native(ops.asarray(host.reshape(2, -1)))
 
 
+def _check_integer_grad(requires_grad: bool) -> None:
+    if requires_grad:
+        raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
+
+
 def tril_indices(
     row: int,
     col: int,
@@ -873,7 +896,10 @@ def tril_indices(
     dtype: Any = None,
     device: Any = None,
     layout: Any = None,
+    pin_memory: bool = False,
+    requires_grad: bool = False,
 ) -> Tensor:
+    _check_integer_grad(requires_grad)
     return _triangle_indices(row, col, offset, dtype, upper=False)
 
 
@@ -885,7 +911,10 @@ def triu_indices(
     dtype: Any = None,
     device: Any = None,
     layout: Any = None,
+    pin_memory: bool = False,
+    requires_grad: bool = False,
 ) -> Tensor:
+    _check_integer_grad(requires_grad)
     return _triangle_indices(row, col, offset, dtype, upper=True)
 
 

@@ -24,7 +24,7 @@ import core
 from core import native as ops
 from frontends.base.array import to_native
 from frontends.torch import _dtype, _views
-from frontends.torch._frontend import fast, torch_function
+from frontends.torch._frontend import fast, keyword_aliases, torch_function, writes_out
 from frontends.torch._tensor import INPLACE_NAMES, Tensor, write_into
 
 __all__ = [
@@ -231,6 +231,7 @@ def narrow(input: Tensor, dim: int, start: Any, length: int) -> Tensor:
     return _views.slice_view(input, dim, start, start + length)
 
 
+@writes_out
 def narrow_copy(input: Tensor, dim: int, start: int, length: int) -> Tensor:
     return narrow(input, dim, start, length).clone()
 
@@ -283,6 +284,7 @@ def unflatten(input: Tensor, dim: int, sizes: Sequence[int]) -> Tensor:
     return _views.reshape(input, shape[:dim] + inner + shape[dim + 1 :])
 
 
+@keyword_aliases(axis="dim")
 def unbind(input: Tensor, dim: int = 0) -> tuple[Tensor, ...]:
     """Views, one per index along ``dim``."""
     input = _tensor(input)
@@ -327,6 +329,7 @@ def split(
     return _split_at(tensor, dim, [i * split_size for i in builtins.range(count + 1)])
 
 
+@keyword_aliases(axis="dim")
 def chunk(input: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
     input = _tensor(input)
     chunks = _views._as_int(chunks)
@@ -340,6 +343,12 @@ def chunk(input: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
     return split(input, split_size, dim)
 
 
+@keyword_aliases(
+    sections="indices_or_sections",
+    indices="indices_or_sections",
+    tensor_indices_or_sections="indices_or_sections",
+    axis="dim",
+)
 def tensor_split(input: Tensor, indices_or_sections: Any, dim: int = 0) -> tuple[Tensor, ...]:
     """Views, numpy's ``array_split`` rule: ``n`` sections or split points."""
     input = _tensor(input)
@@ -383,15 +392,18 @@ def _directional_split(name: str, input: Tensor, sections: Any, dim: int, min_di
     return tensor_split(input, sections, dim)
 
 
+@keyword_aliases(sections="indices_or_sections", indices="indices_or_sections")
 def hsplit(input: Tensor, indices_or_sections: Any) -> tuple[Tensor, ...]:
     input = _tensor(input)
     return _directional_split("hsplit", input, indices_or_sections, 1 if input.ndim > 1 else 0, 1)
 
 
+@keyword_aliases(sections="indices_or_sections", indices="indices_or_sections")
 def vsplit(input: Tensor, indices_or_sections: Any) -> tuple[Tensor, ...]:
     return _directional_split("vsplit", input, indices_or_sections, 0, 2)
 
 
+@keyword_aliases(sections="indices_or_sections", indices="indices_or_sections")
 def dsplit(input: Tensor, indices_or_sections: Any) -> tuple[Tensor, ...]:
     return _directional_split("dsplit", input, indices_or_sections, 2, 3)
 
@@ -454,8 +466,8 @@ def concat(tensors: Sequence[Tensor], dim: int = 0, *, out: Tensor | None = None
 
 
 @torch_function()
-def concatenate(tensors: Sequence[Tensor], axis: int = 0, out: Tensor | None = None) -> Tensor:
-    return cat(tensors, axis).native
+def concatenate(tensors: Sequence[Tensor], dim: int = 0, *, out: Tensor | None = None) -> Tensor:
+    return cat(tensors, dim).native
 
 
 @torch_function()
@@ -671,7 +683,9 @@ def scatter(
 
 
 @torch_function()
-def scatter_add(input: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor:
+def scatter_add(
+    input: Tensor, dim: int, index: Tensor, src: Tensor, *, out: Tensor | None = None
+) -> Tensor:
     return _scatter(input, dim, index, src, "add", "scatter_add")
 
 
@@ -990,7 +1004,7 @@ def put(input: Tensor, index: Tensor, source: Tensor, accumulate: bool = False) 
 
 
 @torch_function()
-def take(input: Tensor, index: Tensor) -> Tensor:
+def take(input: Tensor, index: Tensor, *, out: Tensor | None = None) -> Tensor:
     if _dtype_of(index) != "int64":
         raise RuntimeError(
             f"take(): Expected a long tensor for index, but got {_dtype.scalar_type_name(_dtype_of(index))}"
@@ -1098,9 +1112,9 @@ def masked_scatter(input: Tensor, mask: Tensor, source: Tensor) -> Tensor:
     return ops.set_item(input, mask, ops.get_item(flat_source, slice(0, count)))
 
 
-def _where_method(self: Tensor, condition: Tensor, y: Any) -> Tensor:
-    """``Tensor.where(condition, y)``: ``torch.where(condition, self, y)``."""
-    return where(condition, self, y)
+def _where_method(self: Tensor, condition: Tensor, other: Any) -> Tensor:
+    """``Tensor.where(condition, other)``: ``torch.where(condition, self, other)``."""
+    return where(condition, self, other)
 
 
 Tensor.where = _where_method
@@ -1191,6 +1205,8 @@ def slice_scatter(
     start: int | None = None,
     end: int | None = None,
     step: int = 1,
+    *,
+    out: Tensor | None = None,
 ) -> Tensor:
     dim = _views.normalize_dim(dim, len(input.shape))
     return _embed(input, src, (slice(None),) * dim + (slice(start, end, step),), "slice_scatter")
@@ -1243,11 +1259,14 @@ for _view in _VIEW_COPIES:
 __all__ += [f"{_view}_copy" for _view in _VIEW_COPIES]
 
 
+@writes_out
 def alias_copy(input: Tensor) -> Tensor:
     """torch.alias_copy: a copy of ``input``."""
     return _tensor(input).clone()
 
 
+@keyword_aliases(axis="dim")
+@writes_out
 def slice_copy(
     input: Tensor, dim: int = 0, start: int | None = None, end: int | None = None, step: int = 1
 ) -> Tensor:
@@ -1257,18 +1276,21 @@ def slice_copy(
     return input[(slice(None),) * dim + (slice(start, end, step),)].clone()
 
 
+@keyword_aliases(axis="dim")
 def split_with_sizes(input: Tensor, split_sizes: Sequence[int], dim: int = 0) -> tuple[Tensor, ...]:
     """torch.split_with_sizes: views of the given sizes along ``dim``."""
     return split(input, list(split_sizes), dim)
 
 
+@keyword_aliases(axis="dim")
 def unsafe_split(
-    input: Tensor, split_size_or_sections: int | Sequence[int], dim: int = 0
+    input: Tensor, split_size: int | Sequence[int], dim: int = 0
 ) -> tuple[Tensor, ...]:
     """torch.unsafe_split: ``split`` (the views are as safe here)."""
-    return split(input, split_size_or_sections, dim)
+    return split(input, split_size, dim)
 
 
+@keyword_aliases(axis="dim")
 def unsafe_chunk(input: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
     """torch.unsafe_chunk: ``chunk``."""
     return chunk(input, chunks, dim)
@@ -1324,7 +1346,9 @@ __all__ += [
 
 
 @torch_function()
-def nonzero_static(input: Tensor, *, size: int, fill_value: int = -1) -> Tensor:
+def nonzero_static(
+    input: Tensor, *, size: int, fill_value: int = -1, out: Tensor | None = None
+) -> Tensor:
     """The first ``size`` rows of ``nonzero(input)``, padded with ``fill_value``: a result
     whose shape does not depend on the data."""
     found = nonzero(Tensor._from_native(input)).native
@@ -1336,6 +1360,7 @@ def nonzero_static(input: Tensor, *, size: int, fill_value: int = -1) -> Tensor:
     return ops.concat([found, padding], axis=0)
 
 
+@keyword_aliases(axis="dim")
 def unsafe_split_with_sizes(
     input: Tensor, split_sizes: Sequence[int], dim: int = 0
 ) -> tuple[Tensor, ...]:

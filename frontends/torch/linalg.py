@@ -106,9 +106,9 @@ _lu_type = return_types.make("linalg_lu", ("P", "L", "U"))
 # ---------------------------------------------------------------------------------------
 # torch.linalg functions
 # ---------------------------------------------------------------------------------------
-@torch_function("x")
+@torch_function("input")
 def vector_norm(
-    x: Tensor,
+    input: Tensor,
     ord: float = 2,
     dim: int | Sequence[int] | None = None,
     keepdim: bool = False,
@@ -117,12 +117,12 @@ def vector_norm(
     out: Tensor | None = None,
 ) -> Tensor:
     """The vector ``ord``-norm over ``dim`` (all elements when None); real result dtype."""
-    return vector_norm_native(x, ord, dim, keepdim, dtype)
+    return vector_norm_native(input, ord, dim, keepdim, dtype)
 
 
-@torch_function("A")
+@torch_function("input")
 def matrix_norm(
-    A: Tensor,
+    input: Tensor,
     ord: Any = "fro",
     dim: tuple[int, int] = (-2, -1),
     keepdim: bool = False,
@@ -131,7 +131,7 @@ def matrix_norm(
     out: Tensor | None = None,
 ) -> Tensor:
     """The matrix norm ('fro', 'nuc', ±1, ±2, ±inf) over the two dims in ``dim``."""
-    return matrix_norm_native(A, ord, dim, keepdim, dtype)
+    return matrix_norm_native(input, ord, dim, keepdim, dtype)
 
 
 @torch_function("input")
@@ -197,20 +197,20 @@ def inv_ex(A: Tensor, *, check_errors: bool = False, out: Any = None) -> Any:
 
 
 @unsupported_dtypes(*_FLOAT_ONLY)
-@torch_function("A")
-def cholesky(A: Tensor, *, upper: bool = False, out: Tensor | None = None) -> Tensor:
+@torch_function("input")
+def cholesky(input: Tensor, *, upper: bool = False, out: Tensor | None = None) -> Tensor:
     """The Cholesky factor of a Hermitian positive-definite matrix (its lower triangle)."""
-    return cholesky_native(A, upper)
+    return cholesky_native(input, upper)
 
 
 @unsupported_dtypes(*_FLOAT_ONLY)
-@torch_function("A")
+@torch_function("input")
 def cholesky_ex(
-    A: Tensor, *, upper: bool = False, check_errors: bool = False, out: Any = None
+    input: Tensor, *, upper: bool = False, check_errors: bool = False, out: Any = None
 ) -> Any:
     """``linalg_cholesky_ex(L, info)``; ``info`` is always 0."""
     return _cholesky_ex_type(
-        cholesky_native(A, upper), ops.zeros(tuple(A.shape[:-2]), dtype=core.int32)
+        cholesky_native(input, upper), ops.zeros(tuple(input.shape[:-2]), dtype=core.int32)
     )
 
 
@@ -233,9 +233,9 @@ def solve_ex(
 
 
 @unsupported_dtypes(*_FLOAT_ONLY)
-@torch_function("A")
+@torch_function("input")
 def solve_triangular(
-    A: Tensor,
+    input: Tensor,
     B: Tensor,
     *,
     upper: bool,
@@ -245,11 +245,11 @@ def solve_triangular(
 ) -> Tensor:
     """Solves a triangular system, reading only ``A``'s ``upper``/lower triangle (and
     taking a unit diagonal when ``unitriangular``); solved as a general system."""
-    check_matrix("linalg.solve_triangular", A)
-    triangle = ops.triu(A) if upper else ops.tril(A)
+    check_matrix("linalg.solve_triangular", input)
+    triangle = ops.triu(input) if upper else ops.tril(input)
     if unitriangular:
-        mask = ops.eye(A.shape[-1], dtype=core.bool)
-        triangle = ops.where(mask, scalar(1, dtype_of(A)), triangle)
+        mask = ops.eye(input.shape[-1], dtype=core.bool)
+        triangle = ops.where(mask, scalar(1, dtype_of(input)), triangle)
     if ndim_of(B) < 2:
         raise RuntimeError(
             "linalg.solve_triangular: The input tensor B must have at least 2 dimensions."
@@ -258,34 +258,34 @@ def solve_triangular(
 
 
 @unsupported_dtypes(*_FLOAT_ONLY)
-@torch_function("A")
-def eigh(A: Tensor, UPLO: str = "L", *, out: Any = None) -> Any:
+@torch_function("input")
+def eigh(input: Tensor, UPLO: str = "L", *, out: Any = None) -> Any:
     """``linalg_eigh(eigenvalues, eigenvectors)``, ascending real eigenvalues."""
-    return _eigh_type(*eigh_native(A, UPLO))
+    return _eigh_type(*eigh_native(input, UPLO))
 
 
 @unsupported_dtypes(*_FLOAT_ONLY)
-@torch_function("A")
-def eigvalsh(A: Tensor, UPLO: str = "L", *, out: Tensor | None = None) -> Tensor:
+@torch_function("input")
+def eigvalsh(input: Tensor, UPLO: str = "L", *, out: Tensor | None = None) -> Tensor:
     """The ascending real eigenvalues of a Hermitian matrix."""
-    return eigh_native(A, UPLO)[0]
+    return eigh_native(input, UPLO)[0]
 
 
 @unsupported_dtypes(*_FLOAT_ONLY)
-@torch_function("A")
-def eig(A: Tensor, *, out: Any = None) -> Any:
+@torch_function("input")
+def eig(input: Tensor, *, out: Any = None) -> Any:
     """``linalg_eig(eigenvalues, eigenvectors)``, complex; order and phases are the
     backend's (torch's are LAPACK's)."""
-    return _eig_type(*eig_native(A))
+    return _eig_type(*eig_native(input))
 
 
 @unsupported_dtypes(*_FLOAT_ONLY)
-@torch_function("A")
-def eigvals(A: Tensor, *, out: Tensor | None = None) -> Tensor:
+@torch_function("input")
+def eigvals(input: Tensor, *, out: Tensor | None = None) -> Tensor:
     """The complex eigenvalues (in the backend's order)."""
-    check_matrix("linalg.eigvals", A)
-    target = complex_dtype(real_dtype(dtype_of(A)))
-    return ops.astype(ops.linalg.eigvals(A), target)
+    check_matrix("linalg.eigvals", input)
+    target = complex_dtype(real_dtype(dtype_of(input)))
+    return ops.astype(ops.linalg.eigvals(input), target)
 
 
 @unsupported_dtypes(*_FLOAT_ONLY)
@@ -312,23 +312,27 @@ def qr(A: Tensor, mode: str = "reduced", *, out: Any = None) -> Any:
 
 
 @unsupported_dtypes(*_FLOAT_ONLY)
-@torch_function("A")
+@torch_function("input")
 def pinv(
-    A: Tensor,
+    input: Tensor,
+    rcond: Any = None,
+    hermitian: bool = False,
     *,
     atol: Any = None,
     rtol: Any = None,
-    hermitian: bool = False,
     out: Tensor | None = None,
 ) -> Tensor:
-    """The pseudo-inverse, cutting singular values below ``max(atol, rtol * s_max)``."""
-    return pinv_native(A, atol, rtol, hermitian)
+    """The pseudo-inverse, cutting singular values below ``max(atol, rtol * s_max)``
+    (``rcond``: torch's older name of ``rtol``, with ``atol`` 0)."""
+    if rcond is not None:
+        atol, rtol = 0.0, rcond
+    return pinv_native(input, atol, rtol, hermitian)
 
 
 @unsupported_dtypes(*_FLOAT_ONLY)
-@torch_function("A")
+@torch_function("input")
 def matrix_rank(
-    A: Tensor,
+    input: Tensor,
     tol: float | None = None,
     hermitian: bool = False,
     *,
@@ -337,42 +341,42 @@ def matrix_rank(
     out: Tensor | None = None,
 ) -> Tensor:
     """The number of singular values above ``max(atol, rtol * s_max)``; int64."""
-    check_matrix("linalg.matrix_rank", A, square=hermitian)
+    check_matrix("linalg.matrix_rank", input, square=hermitian)
     if tol is not None:
         atol, rtol = tol, 0.0
-    if 0 in tuple(A.shape[-2:]):
-        return ops.zeros(tuple(A.shape[:-2]), dtype=core.int64)
-    values = ops.abs(eigh_native(A, "L")[0]) if hermitian else svdvals_native(A)
+    if 0 in tuple(input.shape[-2:]):
+        return ops.zeros(tuple(input.shape[:-2]), dtype=core.int64)
+    values = ops.abs(eigh_native(input, "L")[0]) if hermitian else svdvals_native(input)
     cut = threshold(
-        ops.max(values, axis=-1, keepdims=True), atol, rtol, tuple(A.shape), dtype_of(A)
+        ops.max(values, axis=-1, keepdims=True), atol, rtol, tuple(input.shape), dtype_of(input)
     )
     return ops.sum(ops.astype(ops.greater(values, cut), core.int64), axis=-1)
 
 
 @unsupported_dtypes(*_FLOAT_ONLY)
-@torch_function("A")
-def cond(A: Tensor, p: Any = None, *, out: Tensor | None = None) -> Tensor:
+@torch_function("input")
+def cond(input: Tensor, p: Any = None, *, out: Tensor | None = None) -> Tensor:
     """The condition number in the ``p`` norm (2 when None: the ratio of extreme singular
     values); real dtype."""
-    check_matrix("linalg.cond", A, square=p not in (None, 2, -2))
+    check_matrix("linalg.cond", input, square=p not in (None, 2, -2))
     if p in (None, 2, -2):
-        values = svdvals_native(A)
+        values = svdvals_native(input)
         ratio = ops.divide(ops.max(values, axis=-1), ops.min(values, axis=-1))
         return ratio if p != -2 else ops.divide(scalar(1, dtype_of(ratio)), ratio)
-    return ops.multiply(matrix_norm_native(A, p), matrix_norm_native(inv_native(A), p))
+    return ops.multiply(matrix_norm_native(input, p), matrix_norm_native(inv_native(input), p))
 
 
-@torch_function("A")
-def matrix_power(A: Tensor, n: int, *, out: Tensor | None = None) -> Tensor:
+@torch_function("input")
+def matrix_power(input: Tensor, n: int, *, out: Tensor | None = None) -> Tensor:
     """``A`` to the integer power ``n`` (negative: of the inverse)."""
-    return matrix_power_native(A, n)
+    return matrix_power_native(input, n)
 
 
 @unsupported_dtypes("bool", "integer")
-@torch_function("A")
-def matrix_exp(A: Tensor) -> Tensor:
+@torch_function("input")
+def matrix_exp(input: Tensor) -> Tensor:
     """The matrix exponential (float16/bfloat16: see ``torch.matrix_exp``)."""
-    return matrix_exp_native(A)
+    return matrix_exp_native(input)
 
 
 @torch_function("input")
@@ -440,8 +444,15 @@ def vander(x: Tensor, *, N: int | None = None) -> Tensor:
 
 
 @unsupported_dtypes(*_FLOAT_ONLY)
-@torch_function("A")
-def lstsq(A: Tensor, B: Tensor, rcond: float | None = None, *, driver: str | None = None) -> Any:
+@torch_function("input")
+def lstsq(
+    input: Tensor,
+    b: Tensor,
+    rcond: float | None = None,
+    *,
+    driver: str | None = None,
+    out: Any = None,
+) -> Any:
     """``linalg_lstsq(solution, residuals, rank, singular_values)`` as torch's CPU drivers
     fill them (default 'gelsy': rank only; 'gelsd'/'gelss': rank, singular values and,
     for full-rank tall systems, residuals; 'gels': none)."""
@@ -450,32 +461,38 @@ def lstsq(A: Tensor, B: Tensor, rcond: float | None = None, *, driver: str | Non
         raise RuntimeError(
             "torch.linalg.lstsq: parameter `driver` should be one of (gels, gelsy, gelsd, gelss)"
         )
-    if dtype_of(A) != dtype_of(B):
+    if dtype_of(input) != dtype_of(b):
         raise RuntimeError(
             "torch.linalg.lstsq: Expected input and other to have the same dtype, but got "
-            f"input's dtype {torch_name(dtype_of(A))} and other's dtype {torch_name(dtype_of(B))}"
+            f"input's dtype {torch_name(dtype_of(input))} and other's dtype {torch_name(dtype_of(b))}"
         )
-    check_matrix("torch.linalg.lstsq", A, square=False, arg="input")
-    vector = ndim_of(B) == ndim_of(A) - 1
-    rhs = ops.expand_dims(B, axis=-1) if vector else B
-    m, n = A.shape[-2], A.shape[-1]
+    check_matrix("torch.linalg.lstsq", input, square=False, arg="input")
+    vector = ndim_of(b) == ndim_of(input) - 1
+    rhs = ops.expand_dims(b, axis=-1) if vector else b
+    m, n = input.shape[-2], input.shape[-1]
     rtol = (
-        eps(real_dtype(dtype_of(A))) * builtins.max(m, n) if rcond is None or rcond < 0 else rcond
+        eps(real_dtype(dtype_of(input))) * builtins.max(m, n)
+        if rcond is None or rcond < 0
+        else rcond
     )
-    solution = ops.matmul(pinv_native(A, None, rtol, False), rhs)
-    real = real_dtype(dtype_of(A))
+    solution = ops.matmul(pinv_native(input, None, rtol, False), rhs)
+    real = real_dtype(dtype_of(input))
     empty_real = ops.zeros((0,), dtype=real)
     rank = residuals = values = None
     if driver != "gels":
-        values_all = svdvals_native(A)
+        values_all = svdvals_native(input)
         cut = threshold(
-            ops.max(values_all, axis=-1, keepdims=True), None, rtol, tuple(A.shape), dtype_of(A)
+            ops.max(values_all, axis=-1, keepdims=True),
+            None,
+            rtol,
+            tuple(input.shape),
+            dtype_of(input),
         )
         rank = ops.sum(ops.astype(ops.greater(values_all, cut), core.int64), axis=-1)
         values = values_all if driver in ("gelsd", "gelss") else empty_real
     full_rank = rank is None or bool(ops.all(ops.equal(rank, scalar(n, core.int64))))
     if driver != "gelsy" and m > n and full_rank:
-        error = ops.subtract(ops.matmul(A, solution), rhs)
+        error = ops.subtract(ops.matmul(input, solution), rhs)
         magnitude = ops.abs(error)
         residuals = ops.sum(ops.multiply(magnitude, magnitude), axis=-2)
         if vector:
@@ -514,12 +531,12 @@ def lu(A: Tensor, *, pivot: bool = True, out: Any = None) -> Any:
 
 
 @unsupported_dtypes(*_FLOAT_ONLY)
-@torch_function("A")
-def tensorinv(A: Tensor, ind: int = 2, *, out: Tensor | None = None) -> Tensor:
+@torch_function("input")
+def tensorinv(input: Tensor, ind: int = 2, *, out: Tensor | None = None) -> Tensor:
     """The inverse of ``A`` seen as a matrix of ``shape[:ind]`` by ``shape[ind:]``."""
     if ind <= 0:
         raise RuntimeError(f"Expected a strictly positive integer for 'ind', but got {ind}")
-    shape = tuple(A.shape)
+    shape = tuple(input.shape)
     rows = math.prod(shape[:ind])
     cols = math.prod(shape[ind:])
     if rows != cols:
@@ -527,24 +544,24 @@ def tensorinv(A: Tensor, ind: int = 2, *, out: Tensor | None = None) -> Tensor:
             f"Expected self to satisfy the requirement prod(self.shape[ind:]) == "
             f"prod(self.shape[:ind]), but got {cols} != {rows}"
         )
-    inverse = inv_native(ops.reshape(A, (rows, cols)))
+    inverse = inv_native(ops.reshape(input, (rows, cols)))
     return ops.reshape(inverse, (*shape[ind:], *shape[:ind]))
 
 
 @unsupported_dtypes(*_FLOAT_ONLY)
-@torch_function("A")
+@torch_function("input")
 def tensorsolve(
-    A: Tensor, B: Tensor, dims: Sequence[int] | None = None, *, out: Tensor | None = None
+    input: Tensor, other: Tensor, dims: Sequence[int] | None = None, *, out: Tensor | None = None
 ) -> Tensor:
     """Solves ``tensordot(A, X, X.ndim) = B`` (``dims`` of ``A`` moved to the end first)."""
     if dims is not None:
-        axes = [normalize_dim(d, ndim_of(A)) for d in dims]
-        rest = [d for d in range(ndim_of(A)) if d not in axes]
-        A = ops.permute_dims(A, (*rest, *axes))
-    result_shape = tuple(A.shape[ndim_of(B) :])
-    rows = math.prod(tuple(B.shape))
+        axes = [normalize_dim(d, ndim_of(input)) for d in dims]
+        rest = [d for d in range(ndim_of(input)) if d not in axes]
+        input = ops.permute_dims(input, (*rest, *axes))
+    result_shape = tuple(input.shape[ndim_of(other) :])
+    rows = math.prod(tuple(other.shape))
     cols = math.prod(result_shape)
-    solution = solve_native(ops.reshape(A, (rows, cols)), ops.reshape(B, (rows,)))
+    solution = solve_native(ops.reshape(input, (rows, cols)), ops.reshape(other, (rows,)))
     return ops.reshape(solution, result_shape)
 
 
@@ -604,16 +621,16 @@ def lu_solve(
 __all__ += ["lu_factor_ex", "lu_solve"]
 
 
-def householder_product(A: Tensor, tau: Tensor, *, out: Tensor | None = None) -> Tensor:
+def householder_product(input: Tensor, tau: Tensor, *, out: Tensor | None = None) -> Tensor:
     """The first n columns of ``H_1 ... H_k`` with ``H_i = I - tau_i v_i v_i^H``, ``v_i`` the
     i-th column of ``A`` below the diagonal with a 1 on it (LAPACK's orgqr)."""
     import frontends.torch as torch
 
-    if A.dim() < 2:
+    if input.dim() < 2:
         raise RuntimeError(
             "torch.linalg.householder_product: input must have at least 2 dimensions."
         )
-    m, n = A.shape[-2], A.shape[-1]
+    m, n = input.shape[-2], input.shape[-1]
     if m < n:
         raise RuntimeError(
             "torch.linalg.householder_product: input.shape[-2] must be greater than or equal to "
@@ -625,15 +642,15 @@ def householder_product(A: Tensor, tau: Tensor, *, out: Tensor | None = None) ->
             "torch.linalg.householder_product: input.shape[-1] must be greater than or equal to "
             "tau.shape[-1]"
         )
-    if A.dtype != tau.dtype:
+    if input.dtype != tau.dtype:
         raise RuntimeError(
             "torch.linalg.householder_product: tau dtype "
-            f"{tau.dtype} does not match input dtype {A.dtype}"
+            f"{tau.dtype} does not match input dtype {input.dtype}"
         )
     rows = torch.arange(m)
-    q = torch.eye(m, dtype=A.dtype).expand(*A.shape[:-2], m, m)
+    q = torch.eye(m, dtype=input.dtype).expand(*input.shape[:-2], m, m)
     for i in range(k):
-        column = A[..., :, i]
+        column = input[..., :, i]
         v = torch.where(
             rows > i,
             column,
@@ -677,23 +694,23 @@ def _ldl_factor(A: Any, hermitian: bool, check_errors: bool, name: str) -> tuple
 
 
 @unsupported_dtypes(*_FLOAT_ONLY)
-@torch_function("A")
+@torch_function("input")
 def ldl_factor_ex(
-    A: Tensor, *, hermitian: bool = False, check_errors: bool = False, out: Any = None
+    input: Tensor, *, hermitian: bool = False, check_errors: bool = False, out: Any = None
 ) -> Any:
     """``linalg_ldl_factor_ex(LD, pivots, info)``: ``A = P L D L^T P^T`` (``L^H`` when
     ``hermitian``) from the lower triangle of ``A``; info is LAPACK's (the first column with
     a zero pivot, else 0), checked only when ``check_errors``."""
-    factor, pivots, info = _ldl_factor(A, hermitian, check_errors, "torch.linalg.ldl_factor_ex")
+    factor, pivots, info = _ldl_factor(input, hermitian, check_errors, "torch.linalg.ldl_factor_ex")
     return _ldl_factor_ex_type(factor, pivots, info)
 
 
 @unsupported_dtypes(*_FLOAT_ONLY)
-@torch_function("A")
-def ldl_factor(A: Tensor, *, hermitian: bool = False, out: Any = None) -> Any:
+@torch_function("input")
+def ldl_factor(input: Tensor, *, hermitian: bool = False, out: Any = None) -> Any:
     """``linalg_ldl_factor(LD, pivots)``; a singular D raises (reading info to the host), as
     torch raises."""
-    factor, pivots, _ = _ldl_factor(A, hermitian, True, "torch.linalg.ldl_factor")
+    factor, pivots, _ = _ldl_factor(input, hermitian, True, "torch.linalg.ldl_factor")
     return _ldl_factor_type(factor, pivots)
 
 

@@ -24,9 +24,9 @@ from typing import Any
 
 import core
 from core import native as ops
-from frontends.torch import _dtype, return_types
+from frontends.torch import _dtype, _views, return_types
 from frontends.torch._dtype import HALF_FLOATS
-from frontends.torch._frontend import functions, torch_function
+from frontends.torch._frontend import functions, keyword_aliases, torch_function
 from frontends.torch._linalg_native import (
     cross_native,
     powers_native,
@@ -418,6 +418,8 @@ def diff(
     dim: int = -1,
     prepend: Tensor | None = None,
     append: Tensor | None = None,
+    *,
+    out: Tensor | None = None,
 ) -> Tensor:
     """The n-th forward difference along ``dim`` (bool: logical xor)."""
     if ndim_of(input) == 0:
@@ -515,12 +517,17 @@ def roll(
 
 @torch_function("input")
 def repeat_interleave(
-    input: Tensor, repeats: Any = None, dim: int | None = None, *, output_size: int | None = None
+    input: Tensor | None = None,
+    repeats: Any = None,
+    dim: int | None = None,
+    *,
+    output_size: int | None = None,
 ) -> Tensor:
     """Each element (or slice along ``dim``) repeated ``repeats`` times;
-    ``repeat_interleave(counts)`` gives ``arange(len(counts))`` repeated by ``counts``."""
-    if repeats is None:
-        counts = input
+    ``repeat_interleave(counts)`` (or ``repeats=counts``) gives ``arange(len(counts))``
+    repeated by ``counts``."""
+    if input is None or repeats is None:
+        counts = repeats if input is None else input
         return ops.repeat(ops.arange(counts.shape[0], dtype=dtype_of(counts)), counts, axis=0)
     x = input
     if dim is None:
@@ -1027,7 +1034,6 @@ _histogramdd_type = return_types.make("histogramdd", ("hist", "bin_edges"))
 def histogramdd(
     input: Tensor,
     bins: int | Sequence[int] | Sequence[Tensor] = 10,
-    *,
     range: Sequence[float] | None = None,
     weight: Tensor | None = None,
     density: bool = False,
@@ -1364,6 +1370,7 @@ def trapezoid(y: Tensor, x: Any = None, *, dx: Any = None, dim: int = -1) -> Ten
     return ops.multiply(ops.sum(ops.multiply(spacing, pairs), axis=axis), half)
 
 
+@keyword_aliases(axis="dim")
 def trapz(y: Tensor, x: Any = None, *, dx: Any = None, dim: int = -1) -> Tensor:
     """torch.trapz: ``trapezoid``."""
     return trapezoid(y, x, dx=dx, dim=dim)
@@ -1379,8 +1386,9 @@ def cumulative_trapezoid(y: Tensor, x: Any = None, *, dx: Any = None, dim: int =
     return ops.multiply(ops.cumulative_sum(ops.multiply(spacing, pairs), axis=axis), half)
 
 
-def _sum_to_size(self: Tensor, *size: Any) -> Tensor:
+def _sum_to_size(self: Tensor, *sizes: Any, size: Any = None) -> Tensor:
     """Tensor.sum_to_size: summed over the dimensions ``size`` broadcasts."""
+    size = _views.varargs_or_keyword(sizes, "size", size, "sum_to_size")
     if len(size) == 1 and isinstance(size[0], (tuple, list, Size)):
         size = tuple(size[0])
     shape = tuple(self.shape)
@@ -1404,6 +1412,7 @@ Tensor.sum_to_size = _sum_to_size
 __all__ += ["cumulative_trapezoid", "ravel", "trapezoid", "trapz"]
 
 
+@keyword_aliases(axis="dim")
 def gradient(
     input: Tensor, *, spacing: Any = 1, dim: Any = None, edge_order: int = 1
 ) -> tuple[Tensor, ...]:

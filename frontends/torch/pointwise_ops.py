@@ -525,7 +525,7 @@ def add(input: Tensor, other: Tensor, *, alpha: Any = 1, out: Tensor | None = No
 
 @fast("subtract", "input", "other")
 @torch_function()
-def sub(input: Tensor, other: Tensor, *, alpha: Any = 1, out: Tensor | None = None) -> Tensor:
+def sub(input: Tensor, other: Tensor, alpha: Any = 1, *, out: Tensor | None = None) -> Tensor:
     """input - alpha * other; any bool operand raises, as in torch."""
     if is_bool(input) and is_bool(other):
         raise RuntimeError(
@@ -1016,7 +1016,7 @@ _set_inplace(
 )  # fmt: skip
 
 
-def rsub(input: Tensor, other: Any, *, alpha: Any = 1) -> Tensor:
+def rsub(input: Tensor, other: Any, alpha: Any = 1) -> Tensor:
     """torch.rsub: ``other - alpha * input``."""
     return sub(other, input, alpha=alpha)
 

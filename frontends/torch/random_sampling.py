@@ -21,7 +21,7 @@ import numpy
 
 import core
 from core import native as ops
-from frontends.torch import _dtype
+from frontends.torch import _device, _dtype, _views
 from frontends.torch import _random_kernels as kernels
 from frontends.torch._frontend import torch_function
 from frontends.torch._tensor import Tensor, write_into
@@ -113,7 +113,7 @@ class Generator:
 
     def __init__(self, device: Any = "cpu") -> None:
         self._state = _GeneratorState(_DEFAULT_SEED)
-        self.device = device
+        self.device = _device.device(device)
 
     def manual_seed(self, seed: int) -> Generator:
         self._state.reseed(int(seed))
@@ -328,7 +328,8 @@ def _normal_values(
 
 
 def rand(
-    *size: Any,
+    *sizes: Any,
+    size: Any = None,
     generator: Generator | None = None,
     out: Tensor | None = None,
     dtype: Any = None,
@@ -338,13 +339,15 @@ def rand(
     pin_memory: bool = False,
 ) -> Tensor:
     """Uniform samples on [0, 1): real torch's values for the same seed."""
+    size = sizes if size is None else _views.varargs_or_keyword(sizes, "size", size, "rand")
     target = _float_dtype(dtype, complex_ok=True)
     value = _uniform_values(_mt(generator), _size(size), target, 0.0, 1.0)
     return _out(value, out, requires_grad)
 
 
 def randn(
-    *size: Any,
+    *sizes: Any,
+    size: Any = None,
     generator: Generator | None = None,
     out: Tensor | None = None,
     dtype: Any = None,
@@ -354,6 +357,7 @@ def randn(
     pin_memory: bool = False,
 ) -> Tensor:
     """Standard normal samples: real torch's values for the same seed."""
+    size = sizes if size is None else _views.varargs_or_keyword(sizes, "size", size, "randn")
     target = _float_dtype(dtype, "normal_kernel_cpu", complex_ok=True)
     value = _normal_values(_mt(generator), _size(size), target, 0.0, 1.0)
     return _out(value, out, requires_grad)
@@ -376,11 +380,15 @@ def randint(
     device: Any = None,
     requires_grad: bool = False,
     pin_memory: bool = False,
+    low: Any = None,
+    high: Any = None,
     size: Any = None,
 ) -> Tensor:
-    """``randint(high, size)`` or ``randint(low, high, size)``: int64 unless ``dtype``."""
-    if size is not None:
-        args = (*args, size)
+    """``randint(high, size)`` or ``randint(low, high, size)``: int64 unless ``dtype``;
+    each argument positional or by keyword, as torch's overloads take them."""
+    if low is not None and high is None:
+        raise TypeError("randint() given low= needs high= as well")
+    args = (*args, *(value for value in (low, high, size) if value is not None))
     if len(args) == 2:
         low, (high, shape) = 0, args
     elif len(args) == 3:
@@ -427,53 +435,58 @@ def _like_dtype(input: Any, dtype: Any) -> core.Dtype:
     return _dtype.to_torch_dtype(dtype).core_dtype
 
 
-@torch_function()
 def rand_like(
     input: Any,
     *,
+    generator: Generator | None = None,
     dtype: Any = None,
     layout: Any = None,
     device: Any = None,
     requires_grad: bool = False,
+    pin_memory: bool = False,
     memory_format: Any = None,
 ) -> Any:
     target = _float_dtype(_like_dtype(input, dtype), complex_ok=True)
-    return _uniform_values(_mt(None), tuple(input.shape), target, 0.0, 1.0)
+    value = _uniform_values(_mt(generator), tuple(input.shape), target, 0.0, 1.0)
+    return _finish(value, requires_grad)
 
 
-@torch_function()
 def randn_like(
     input: Any,
     *,
+    generator: Generator | None = None,
     dtype: Any = None,
     layout: Any = None,
     device: Any = None,
     requires_grad: bool = False,
+    pin_memory: bool = False,
     memory_format: Any = None,
 ) -> Any:
     target = _float_dtype(_like_dtype(input, dtype), "normal_kernel_cpu", complex_ok=True)
-    return _normal_values(_mt(None), tuple(input.shape), target, 0.0, 1.0)
+    value = _normal_values(_mt(generator), tuple(input.shape), target, 0.0, 1.0)
+    return _finish(value, requires_grad)
 
 
-@torch_function()
 def randint_like(
     input: Any,
     low: int = 0,
     high: int | None = None,
     *,
+    generator: Generator | None = None,
     dtype: Any = None,
     layout: Any = None,
     device: Any = None,
     requires_grad: bool = False,
+    pin_memory: bool = False,
     memory_format: Any = None,
 ) -> Any:
     if high is None:
         low, high = 0, low
     shape = tuple(input.shape)
     values = kernels.random_from_to(
-        _mt(None), _numel(shape), _random_range(int(low), int(high)), int(low)
+        _mt(generator), _numel(shape), _random_range(int(low), int(high)), int(low)
     )
-    return _native(values, shape, _like_dtype(input, dtype))
+    return _finish(_native(values, shape, _like_dtype(input, dtype)), requires_grad)
 
 
 def normal(

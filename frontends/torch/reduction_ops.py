@@ -23,7 +23,7 @@ import core
 from core import native as ops
 from frontends.torch import return_types
 from frontends.torch._dtype import HALF_FLOATS
-from frontends.torch._frontend import fast, functions, torch_function
+from frontends.torch._frontend import fast, functions, keyword_aliases, torch_function, writes_out
 from frontends.torch._linalg_native import (
     matrix_norm_native,
     vector_norm_native,
@@ -112,14 +112,18 @@ _ARG_UNSUPPORTED = ("bool", "complex", *WIDE_UNSIGNED)
 
 @unsupported_dtypes(*_ARG_UNSUPPORTED)
 @torch_function("input")
-def argmax(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
+def argmax(
+    input: Tensor, dim: int | None = None, keepdim: bool = False, *, out: Tensor | None = None
+) -> Tensor:
     """The index of the first maximum (NaN counts as the maximum); int64."""
     return _arg("argmax", input, dim, keepdim, True)
 
 
 @unsupported_dtypes(*_ARG_UNSUPPORTED)
 @torch_function("input")
-def argmin(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
+def argmin(
+    input: Tensor, dim: int | None = None, keepdim: bool = False, *, out: Tensor | None = None
+) -> Tensor:
     """The index of the first minimum (NaN counts as the minimum); int64."""
     return _arg("argmin", input, dim, keepdim, False)
 
@@ -933,6 +937,8 @@ def unique_consecutive(
     return _unique(input, False, return_inverse, return_counts, dim)
 
 
+@keyword_aliases(axis="dim", keepdims="keepdim")
+@writes_out
 def frobenius_norm(
     input: Tensor, dim: int | Sequence[int] = (-2, -1), keepdim: bool = False
 ) -> Tensor:
@@ -943,6 +949,8 @@ def frobenius_norm(
     return linalg.vector_norm(input, 2, dim, keepdim)
 
 
+@keyword_aliases(axis="dim", keepdims="keepdim")
+@writes_out
 def nuclear_norm(input: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:
     """torch.nuclear_norm: the sum of singular values over ``dim`` (default the last two;
     torch.linalg.matrix_norm with ord 'nuc'); ``nuclear_norm(x, True)`` is keepdim."""

@@ -19,7 +19,7 @@ import core
 from core import native as ops
 from frontends.torch import _dtype
 from frontends.torch import pointwise_ops as _pointwise
-from frontends.torch._frontend import _unsupported, torch_function
+from frontends.torch._frontend import _unsupported, keyword_aliases, torch_function
 from frontends.torch._ops_support import (
     COMPLEX,
     dtype_of,
@@ -159,7 +159,7 @@ def _softmax_input(name: str, input: Any, dtype: Any) -> Any:
 
 
 @torch_function("input")
-def softmax(input: Tensor, dim: int, *, dtype: Any = None) -> Tensor:
+def softmax(input: Tensor, dim: int, dtype: Any = None, *, out: Tensor | None = None) -> Tensor:
     """exp(x) / sum(exp(x)) along ``dim``, in ``dtype`` when given (integer inputs need
     one, as in torch)."""
     x = _softmax_input("softmax", input, dtype)
@@ -170,7 +170,7 @@ def softmax(input: Tensor, dim: int, *, dtype: Any = None) -> Tensor:
 
 
 @torch_function("input")
-def log_softmax(input: Tensor, dim: int, *, dtype: Any = None) -> Tensor:
+def log_softmax(input: Tensor, dim: int, dtype: Any = None, *, out: Tensor | None = None) -> Tensor:
     """x - logsumexp(x) along ``dim``, in ``dtype`` when given."""
     x = _softmax_input("log_softmax", input, dtype)
     axis = _normalize_dim(dim, len(x.shape))
@@ -528,9 +528,9 @@ def _shifted(polynomial: Any) -> Any:
 
 def _polynomial(name: str, compute: Any) -> Any:
     @unsupported_dtypes("complex")
-    @torch_function("input", "n")
-    def function(input: Tensor, n: Tensor, *, out: Tensor | None = None) -> Tensor:
-        x, degree = float_operands(name, (input, n), COMPLEX)
+    @torch_function("x", "n")
+    def function(x: Tensor, n: Tensor, *, out: Tensor | None = None) -> Tensor:
+        x, degree = float_operands(name, (x, n), COMPLEX)
         dtype = dtype_of(x)
         wide = ops.astype(x, core.float64)
         count = ops.astype(ops.trunc(ops.astype(degree, core.float64)), core.int64)
@@ -539,7 +539,7 @@ def _polynomial(name: str, compute: Any) -> Any:
         return ops.astype(value, dtype)
 
     function.__name__ = function.__qualname__ = name
-    function.__doc__ = f"torch.special.{name}(input, n): the polynomial of degree n at input."
+    function.__doc__ = f"torch.special.{name}(x, n): the polynomial of degree n at x."
     return function
 
 
@@ -674,11 +674,16 @@ modified_bessel_k1 = _float64_unary(
     lambda x: _bessel_k(x, 1, False),
     "K_1, the modified Bessel function of the second kind.",
 )
-scaled_modified_bessel_k0 = _float64_unary(
-    "scaled_modified_bessel_k0", lambda x: _bessel_k(x, 0, True), "``exp(x) * K_0(x)``."
+# torch names these three functions' argument x
+scaled_modified_bessel_k0 = keyword_aliases(x="input")(
+    _float64_unary(
+        "scaled_modified_bessel_k0", lambda x: _bessel_k(x, 0, True), "``exp(x) * K_0(x)``."
+    )
 )
-scaled_modified_bessel_k1 = _float64_unary(
-    "scaled_modified_bessel_k1", lambda x: _bessel_k(x, 1, True), "``exp(x) * K_1(x)``."
+scaled_modified_bessel_k1 = keyword_aliases(x="input")(
+    _float64_unary(
+        "scaled_modified_bessel_k1", lambda x: _bessel_k(x, 1, True), "``exp(x) * K_1(x)``."
+    )
 )
 
 
@@ -690,8 +695,10 @@ def _spherical_j0(x: Any) -> Any:
     return ops.where(ops.isinf(x), _f64(0.0), value)
 
 
-spherical_bessel_j0 = _float64_unary(
-    "spherical_bessel_j0", _spherical_j0, "``sin(x) / x`` (1 at 0), the spherical Bessel j_0."
+spherical_bessel_j0 = keyword_aliases(x="input")(
+    _float64_unary(
+        "spherical_bessel_j0", _spherical_j0, "``sin(x) / x`` (1 at 0), the spherical Bessel j_0."
+    )
 )
 
 

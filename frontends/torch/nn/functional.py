@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import math
+import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -352,7 +353,7 @@ def threshold_(input: Tensor, threshold: float, value: float) -> Tensor:
 
 
 @torch_function("input")
-def hardshrink(input: Tensor, lambd: float = 0.5) -> Tensor:
+def hardshrink(input: Tensor, lambd: float = 0.5, *, out: Tensor | None = None) -> Tensor:
     """0 where -lambd <= input <= lambd (lambd in the input's dtype), else input."""
     _float_only("hardshrink_cpu", input)
     inside = ops.logical_and(ops.greater_equal(input, -lambd), ops.less_equal(input, lambd))
@@ -1074,22 +1075,41 @@ def _apply_mask(x: Any, mask: Any, p: float, alpha: bool) -> Any:
 
 
 def _feature(name: str, batched: int) -> Callable[..., Any]:
+    """torch's channel dropout of ``batched``-D input (``batched - 1``-D: one unbatched
+    sample), with torch's rules for other ranks: dropout1d refuses them; dropout2d warns
+    and drops along dimension 1 whatever the rank (a 3-D input is read as (N, C, L), not as
+    an unbatched (C, H, W), as torch still reads it); dropout3d warns and reads any other
+    rank than 5 as unbatched."""
+
     def feature_dropout(
         input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False
     ) -> Tensor:
         _check_p(p)
-        if name != "dropout3d" and len(input.shape) not in (batched - 1, batched):
-            raise RuntimeError(
-                f"{name}: Expected {batched - 1}D or {batched}D input, but received a "
-                f"{len(input.shape)}D input. Note that {name} exists to provide channel-wise "
-                "dropout on inputs with 1 spatial dimension, a channel dimension, and an "
-                "optional batch dimension (i.e. 2D or 3D inputs)."
-                if name == "dropout1d"
-                else f"{name}: Expected {batched - 1}D or {batched}D input"
+        ndim = len(input.shape)
+        if ndim not in (batched - 1, batched):
+            if name == "dropout1d":
+                raise RuntimeError(
+                    f"dropout1d: Expected 2D or 3D input, but received a {ndim}D input. Note "
+                    "that dropout1d exists to provide channel-wise dropout on inputs with 1 "
+                    "spatial dimension, a channel dimension, and an optional batch dimension "
+                    "(i.e. 2D or 3D inputs)."
+                )
+            warnings.warn(
+                f"{name}: Received a {ndim}-D input to {name}, which is deprecated and will "
+                "result in an error in a future release. To retain the behavior and silence "
+                "this warning, please use dropout instead.",
+                stacklevel=4,
+            )
+        if name == "dropout2d" and ndim == 3:
+            warnings.warn(
+                "dropout2d: Received a 3D input to dropout2d and assuming that channel-wise 1D "
+                "dropout behavior is desired - input is interpreted as shape (N, C, L), where C "
+                "is the channel dim.",
+                stacklevel=4,
             )
         if not training or p == 0:
             return input
-        if len(input.shape) == batched - 1:
+        if name != "dropout2d" and ndim != batched:
             x = ops.expand_dims(input, axis=0)
             return ops.squeeze(_feature_dropout(x, p, False), axis=0)
         return _feature_dropout(input, p, False)
@@ -2298,13 +2318,15 @@ def rrelu(
     upper: float = 1.0 / 3,
     training: bool = False,
     inplace: bool = False,
+    *,
+    generator: Any = None,
 ) -> Tensor:
     """Randomized leaky ReLU: negative inputs scaled by a slope drawn from
     ``U(lower, upper)`` when training, by ``(lower + upper) / 2`` otherwise. The draws come
-    from the frontend's generator, not torch's stream."""
+    from the frontend's generator (``generator``: torch.rrelu's), not torch's stream."""
     T = _torch()
     if training:
-        slopes = T.rand_like(input) * (upper - lower) + lower
+        slopes = T.rand_like(input, generator=generator) * (upper - lower) + lower
         result = T.where(input >= 0, input, input * slopes)
     else:
         result = leaky_relu(input, (lower + upper) / 2)

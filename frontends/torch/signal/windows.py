@@ -261,7 +261,7 @@ def _periodic_window(name: str, M: int, periodic: bool, dtype: Any, requires_gra
 
 
 def hann_window(window_length: int, periodic: bool = True, *, dtype: Any = None,
-                layout: Any = None, device: Any = None, requires_grad: bool = False) -> Any:  # fmt: skip
+                layout: Any = None, device: Any = None, requires_grad: bool = False, pin_memory: bool = False) -> Any:  # fmt: skip
     """torch.hann_window."""
     return _periodic_window("hann_window", window_length, periodic, dtype, requires_grad,
                             lambda m, d: hann(m, dtype=d))  # fmt: skip
@@ -269,21 +269,21 @@ def hann_window(window_length: int, periodic: bool = True, *, dtype: Any = None,
 
 def hamming_window(window_length: int, periodic: bool = True, alpha: float = 0.54,
                    beta: float = 0.46, *, dtype: Any = None, layout: Any = None,
-                   device: Any = None, requires_grad: bool = False) -> Any:  # fmt: skip
+                   device: Any = None, requires_grad: bool = False, pin_memory: bool = False) -> Any:  # fmt: skip
     """torch.hamming_window: ``alpha - beta cos(2 pi n / (N - 1))``."""
     return _periodic_window("hamming_window", window_length, periodic, dtype, requires_grad,
                             lambda m, d: general_cosine(m, a=[alpha, beta], dtype=d))  # fmt: skip
 
 
 def bartlett_window(window_length: int, periodic: bool = True, *, dtype: Any = None,
-                    layout: Any = None, device: Any = None, requires_grad: bool = False) -> Any:  # fmt: skip
+                    layout: Any = None, device: Any = None, requires_grad: bool = False, pin_memory: bool = False) -> Any:  # fmt: skip
     """torch.bartlett_window."""
     return _periodic_window("bartlett_window", window_length, periodic, dtype, requires_grad,
                             lambda m, d: bartlett(m, dtype=d))  # fmt: skip
 
 
 def blackman_window(window_length: int, periodic: bool = True, *, dtype: Any = None,
-                    layout: Any = None, device: Any = None, requires_grad: bool = False) -> Any:  # fmt: skip
+                    layout: Any = None, device: Any = None, requires_grad: bool = False, pin_memory: bool = False) -> Any:  # fmt: skip
     """torch.blackman_window."""
     return _periodic_window("blackman_window", window_length, periodic, dtype, requires_grad,
                             lambda m, d: blackman(m, dtype=d))  # fmt: skip
@@ -291,7 +291,7 @@ def blackman_window(window_length: int, periodic: bool = True, *, dtype: Any = N
 
 def kaiser_window(window_length: int, periodic: bool = True, beta: float = 12.0, *,
                   dtype: Any = None, layout: Any = None, device: Any = None,
-                  requires_grad: bool = False) -> Any:  # fmt: skip
+                  requires_grad: bool = False, pin_memory: bool = False) -> Any:  # fmt: skip
     """torch.kaiser_window."""
     return _periodic_window("kaiser_window", window_length, periodic, dtype, requires_grad,
                             lambda m, d: kaiser(m, beta=beta, dtype=d))  # fmt: skip
