@@ -264,5 +264,19 @@ def spmm(input: Tensor, mat2: Tensor) -> Tensor:
     return mm(input, mat2)
 
 
+def _refuses(name: str, layout: str = "sparse coordinate tensor") -> Any:
+    def method(self: Tensor) -> Any:
+        raise RuntimeError(f"{name} expected {layout} layout but got Strided")
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = "Of a sparse tensor only: a dense one raises, as in torch."
+    return method
+
+
 Tensor.to_sparse = to_sparse
 Tensor.to_dense = to_dense
+Tensor.sparse_dim = lambda self: 0
+Tensor.dense_dim = lambda self: self.ndim
+for _name in ("coalesce", "indices", "is_coalesced"):
+    setattr(Tensor, _name, _refuses(_name))
+Tensor.values = _refuses("values", "sparse tensor")

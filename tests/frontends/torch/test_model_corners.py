@@ -135,6 +135,10 @@ SPARSE_CALLS = {
     "sparse.sum of dense": lambda t: t.sparse.sum(t.ones(2)),
     "mm of sparse": lambda t: t.mm(t.sparse_coo_tensor(INDICES, VALUES), t.ones(3, 1)),
     "to_dense of dense": lambda t: t.ones(2).to_dense(t.float64),
+    "dims of dense": lambda t: (t.ones(2, 3).sparse_dim(), t.ones(2, 3).dense_dim()),
+    "indices of dense": lambda t: t.ones(2).indices(),
+    "values of dense": lambda t: t.ones(2).values(),
+    "coalesce of dense": lambda t: t.ones(2).coalesce(),
 }
 
 

@@ -55,19 +55,17 @@ LEFT_OUT: dict[str, dict[str, str]] = {
         ),
         "nn": "intrinsic qat quantizable quantized",
     },
-    "sparse layouts and nested/jagged tensors": {
+    "sparse layouts other than a dense-backed COO, and nested/jagged tensors": {
         "torch": (
             "ccol_indices_copy col_indices_copy crow_indices_copy dsmm hsmm hspmm indices_copy "
-            "jagged nested resize_as_sparse_ row_indices_copy saddmm segment_reduce smm sparse "
-            "sparse_bsc sparse_bsc_tensor sparse_bsr sparse_bsr_tensor sparse_compressed_tensor "
-            "sparse_coo sparse_coo_tensor sparse_csc sparse_csc_tensor sparse_csr "
-            "sparse_csr_tensor spmm sspaddmm values_copy "
+            "jagged nested resize_as_sparse_ row_indices_copy saddmm segment_reduce smm "
+            "sparse_bsc_tensor sparse_bsr_tensor sparse_compressed_tensor sparse_csc_tensor "
+            "sparse_csr_tensor sspaddmm values_copy "
         ),
         "Tensor": (
-            "ccol_indices coalesce col_indices crow_indices dense_dim indices is_coalesced "
-            "resize_as_sparse_ row_indices smm sparse_dim sparse_mask sparse_resize_ "
-            "sparse_resize_and_clear_ sspaddmm to_dense to_padded_tensor to_sparse to_sparse_bsc "
-            "to_sparse_bsr to_sparse_coo to_sparse_csc to_sparse_csr values "
+            "ccol_indices col_indices crow_indices resize_as_sparse_ row_indices smm sparse_mask "
+            "sparse_resize_ sparse_resize_and_clear_ sspaddmm to_padded_tensor to_sparse_bsc "
+            "to_sparse_bsr to_sparse_coo to_sparse_csc to_sparse_csr "
         ),
     },
     "TorchScript, FX, export, dispatcher and symbolic-shape internals": {
@@ -174,7 +172,7 @@ LEFT_OUT: dict[str, dict[str, str]] = {
             "SwizzleType TYPE_CHECKING assert_int_or_pair boolean_dispatch dataclasses "
             "handle_torch_function has_torch_function has_torch_function_unary "
             "has_torch_function_variadic importlib np reproducibility_notes sparse_support_notes "
-            "tf32_notes torch warnings "
+            "tf32_notes torch "
         ),
         "linalg": "common_notes",
         "special": "common_args multi_dim_common torch",
