@@ -25,6 +25,7 @@ from frontends.tensorflow._dtypes import (
     int16,
     int32,
     int64,
+    string,
     uint8,
     uint16,
     uint32,
@@ -124,6 +125,10 @@ _LAZY = {
     "name_scope": ("frontends.tensorflow._module", "name_scope"),
     "UnconnectedGradients": ("frontends.tensorflow._tape", "UnconnectedGradients"),
     "TensorSpec": ("frontends.tensorflow.data._dataset", "TensorSpec"),
+    "strings": ("frontends.tensorflow.strings", None),
+    "as_string": ("frontends.tensorflow.strings", "as_string"),
+    "ragged": ("frontends.tensorflow.ragged", None),
+    "RaggedTensor": ("frontends.tensorflow.ragged", "RaggedTensor"),
 }
 
 

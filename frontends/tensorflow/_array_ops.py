@@ -30,8 +30,11 @@ from frontends.tensorflow._common import (
     wrap,
 )
 from frontends.tensorflow._conversion import cast_native
+from frontends.tensorflow._dtypes import STRING
 from frontends.tensorflow._frontend import functions
+from frontends.tensorflow._host import string_kernel
 from frontends.tensorflow._kernels import check
+from frontends.tensorflow._printing import summarize_value
 from frontends.tensorflow._shape import TensorShape
 from frontends.tensorflow._tensor import Tensor, match_operands, strided_get, to_host
 
@@ -66,6 +69,7 @@ def _axis(axis: Any, ndim: int, op: str) -> int:
 # ---------------------------------------------------------------------------------------
 # joining and splitting
 # ---------------------------------------------------------------------------------------
+@string_kernel
 def concat(values: Any, axis: Any, name: str = "concat") -> Tensor:
     items = match_operands(list(values) if isinstance(values, (list, builtins.tuple))
                            else [values], "ConcatV2")  # fmt: skip
@@ -87,6 +91,7 @@ def concat(values: Any, axis: Any, name: str = "concat") -> Tensor:
     return wrap(ops.concat(items, axis=a))
 
 
+@string_kernel
 def stack(values: Any, axis: int = 0, name: str = "stack") -> Tensor:
     items = match_operands(list(values), "Pack")
     shapes = {builtins.tuple(i.shape) for i in items}
@@ -109,6 +114,7 @@ def parallel_stack(values: Any, name: str = "parallel_stack") -> Tensor:
     raise RuntimeError("tf.parallel_stack() is not compatible with eager execution.")
 
 
+@string_kernel
 def unstack(value: Any, num: Any = None, axis: int = 0, name: str = "unstack") -> list:
     x = native(value)
     ndim = len(x.shape)
@@ -117,6 +123,7 @@ def unstack(value: Any, num: Any = None, axis: int = 0, name: str = "unstack") -
     return [wrap(v) for v in ops.unstack(x, axis=axis % ndim)]
 
 
+@string_kernel
 def split(value: Any, num_or_size_splits: Any, axis: Any = 0, num: Any = None,
           name: str = "split") -> list:  # fmt: skip
     x = native(value)
@@ -158,6 +165,7 @@ def split(value: Any, num_or_size_splits: Any, axis: Any = 0, num: Any = None,
 # ---------------------------------------------------------------------------------------
 # shapes
 # ---------------------------------------------------------------------------------------
+@string_kernel
 def expand_dims(input: Any, axis: Any, name: Any = None) -> Tensor:
     x = native(input)
     ndim = len(x.shape) + 1
@@ -169,6 +177,7 @@ def expand_dims(input: Any, axis: Any, name: Any = None) -> Tensor:
     return wrap(ops.expand_dims(x, axis=a % ndim))
 
 
+@string_kernel
 def squeeze(input: Any, axis: Any = None, name: Any = None) -> Tensor:
     x = native(input)
     if axis is None:
@@ -190,6 +199,7 @@ def squeeze(input: Any, axis: Any = None, name: Any = None) -> Tensor:
     return wrap(ops.reshape(x, builtins.tuple(s for d, s in enumerate(x.shape) if d not in picked)))
 
 
+@string_kernel
 def transpose(a: Any, perm: Any = None, conjugate: bool = False, name: str = "transpose") -> Tensor:
     x = native(a)
     order = (
@@ -208,6 +218,7 @@ def transpose(a: Any, perm: Any = None, conjugate: bool = False, name: str = "tr
     return wrap(result)
 
 
+@string_kernel
 def tile(input: Any, multiples: Any, name: Any = None) -> Tensor:
     x = native(input)
     reps = host_ints(multiples)
@@ -220,6 +231,7 @@ def tile(input: Any, multiples: Any, name: Any = None) -> Tensor:
     return wrap(ops.tile(x, builtins.tuple(reps)))
 
 
+@string_kernel
 def broadcast_to(input: Any, shape: Any, name: Any = None) -> Tensor:
     x = native(input)
     dims = builtins.tuple(host_ints(shape)) if host(shape).ndim else ()
@@ -260,10 +272,12 @@ def broadcast_static_shape(shape_x: Any, shape_y: Any) -> TensorShape:
     return TensorShape(builtins.tuple(out))
 
 
+@string_kernel
 def shape_n(input: Any, out_type: Any = _dtypes.int32, name: Any = None) -> list:
     return [wrap(ops.asarray(list(native(x).shape), dtype=as_core(out_type))) for x in input]
 
 
+@string_kernel
 def ensure_shape(x: Any, shape: Any, name: Any = None) -> Tensor:
     v = native(x)
     want = shape.as_list() if isinstance(shape, TensorShape) else list(shape)
@@ -276,6 +290,7 @@ def ensure_shape(x: Any, shape: Any, name: Any = None) -> Tensor:
     return wrap(v)
 
 
+@string_kernel
 def reverse(tensor: Any, axis: Any, name: Any = None) -> Tensor:
     x = native(tensor)
     picked = (
@@ -284,6 +299,7 @@ def reverse(tensor: Any, axis: Any, name: Any = None) -> Tensor:
     return wrap(ops.flip(x, axis=builtins.tuple(picked)) if picked else x)
 
 
+@string_kernel
 def roll(input: Any, shift: Any, axis: Any, name: Any = None) -> Tensor:
     x = native(input)
     shifts, picked = host_ints(shift), host_ints(axis)
@@ -293,6 +309,7 @@ def roll(input: Any, shift: Any, axis: Any, name: Any = None) -> Tensor:
     return wrap(ops.roll(x, builtins.tuple(shifts), axis=builtins.tuple(picked)))
 
 
+@string_kernel
 def reverse_sequence(input: Any, seq_lengths: Any, seq_axis: Any = None, batch_axis: Any = None,
                      name: Any = None) -> Tensor:  # fmt: skip
     x = native(input)
@@ -309,6 +326,7 @@ def reverse_sequence(input: Any, seq_lengths: Any, seq_axis: Any = None, batch_a
     return wrap(ops.concat(rows, axis=batch_axis))
 
 
+@string_kernel
 def slice(input_: Any, begin: Any, size: Any, name: Any = None) -> Tensor:
     x = native(input_)
     starts, sizes = (
@@ -324,6 +342,7 @@ def slice(input_: Any, begin: Any, size: Any, name: Any = None) -> Tensor:
     return wrap(ops.get_item(x, builtins.tuple(key)))
 
 
+@string_kernel
 def strided_slice(input_: Any, begin: Any, end: Any, strides: Any = None, begin_mask: int = 0,
                   end_mask: int = 0, ellipsis_mask: int = 0, new_axis_mask: int = 0,
                   shrink_axis_mask: int = 0, var: Any = None, name: Any = None) -> Tensor:  # fmt: skip
@@ -367,6 +386,7 @@ def _gather(x: Any, idx: Any, axis: int) -> Any:
     return ops.reshape(taken, (*x.shape[:axis], *idx.shape, *x.shape[axis + 1 :]))
 
 
+@string_kernel
 def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = None,
            batch_dims: int = 0, name: Any = None) -> Tensor:  # fmt: skip
     x, idx = native(params), native(indices)
@@ -401,6 +421,7 @@ def _gather_nd(x: Any, idx: Any) -> Any:
     return ops.get_item(x, key)
 
 
+@string_kernel
 def gather_nd(params: Any, indices: Any, batch_dims: int = 0, name: Any = None) -> Tensor:
     x, idx = native(params), native(indices)
     depth = idx.shape[-1] if idx.shape else 0
@@ -462,6 +483,8 @@ def _scatter(tensor: Any, idx: Any, updates: Any, how: str | None, op: str) -> A
     index = ops.broadcast_to(ops.reshape(linear, (count,) + (1,) * len(tail)), (count, *tail))
     if how == "subtract":
         source, how = ops.negative(source), "add"
+    if dtype_of(tensor) is STRING:  # rows replaced (core's scatter is for numbers)
+        return ops.reshape(ops.set_item(flat, linear, source), shape)
     result = ops.scatter(flat, 0, index, source, reduce=how)
     return ops.reshape(result, shape)
 
@@ -478,7 +501,7 @@ def _scatter_function(how: str | None, op: str) -> Any:
     return scatter
 
 
-tensor_scatter_nd_update = _scatter_function(None, "TensorScatterUpdate")
+tensor_scatter_nd_update = string_kernel(_scatter_function(None, "TensorScatterUpdate"))
 tensor_scatter_nd_add = _scatter_function("add", "TensorScatterAdd")
 tensor_scatter_nd_sub = _scatter_function("subtract", "TensorScatterSub")
 tensor_scatter_nd_max = _scatter_function("amax", "TensorScatterMax")
@@ -494,6 +517,7 @@ def scatter_nd(indices: Any, updates: Any, shape: Any, name: Any = None) -> Tens
     )
 
 
+@string_kernel
 def dynamic_partition(data: Any, partitions: Any, num_partitions: int, name: Any = None) -> list:
     x = native(data)
     p = host(partitions)
@@ -506,6 +530,7 @@ def dynamic_partition(data: Any, partitions: Any, num_partitions: int, name: Any
                           axis=0)) for i in builtins.range(num_partitions)]  # fmt: skip
 
 
+@string_kernel
 def dynamic_stitch(indices: Any, data: Any, name: Any = None) -> Tensor:
     ids = [host(i).reshape(-1) for i in indices]
     items = match_operands(list(data), "DynamicStitch")
@@ -524,6 +549,7 @@ def dynamic_stitch(indices: Any, data: Any, name: Any = None) -> Tensor:
 # selection
 # ---------------------------------------------------------------------------------------
 @functions.fast("where", "condition", "x", "y", mask=True)
+@string_kernel
 def where(condition: Any, x: Any = None, y: Any = None, name: Any = None) -> Tensor:
     c = native(condition)
     if x is None and y is None:
@@ -546,6 +572,7 @@ def where(condition: Any, x: Any = None, y: Any = None, name: Any = None) -> Ten
     return wrap(result)
 
 
+@string_kernel
 def boolean_mask(tensor: Any, mask: Any, axis: Any = None, name: str = "boolean_mask") -> Tensor:
     x, m = native(tensor), native(mask)
     a = 0 if axis is None else host_int(axis) % builtins.max(len(x.shape), 1)
@@ -619,11 +646,13 @@ def _unique(x: Any) -> builtins.tuple[Any, Any, Any]:
     return ops.take(values, order), ops.take(rank, inverse), ops.take(counts, order)
 
 
+@string_kernel
 def unique(x: Any, out_idx: Any = _dtypes.int32, name: Any = None) -> Any:
     y, idx, _ = _unique(native(x))
     return Unique(wrap(y), wrap(ops.astype(idx, as_core(out_idx))))
 
 
+@string_kernel
 def unique_with_counts(x: Any, out_idx: Any = _dtypes.int32, name: Any = None) -> Any:
     y, idx, count = _unique(native(x))
     target = as_core(out_idx)
@@ -683,6 +712,7 @@ def _pad_index(size: int, before: int, after: int, mode: str) -> numpy.ndarray:
     return numpy.where(p >= size, period - 1 - p, p)
 
 
+@string_kernel
 def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any = 0,
         name: Any = None) -> Tensor:  # fmt: skip
     """tf.pad: CONSTANT, REFLECT (edge not repeated) and SYMMETRIC (edge repeated)."""
@@ -701,6 +731,8 @@ def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any
         raise _invalid(f"Paddings must be non-negative: {int(widths.min())} "
                        f"{int(widths.max())}", "MirrorPad" if mode != "CONSTANT" else "PadV2")  # fmt: skip
     if mode == "CONSTANT":
+        if dtype_of(x) is STRING and type(constant_values) is int and constant_values == 0:
+            constant_values = b""  # TF pads with the dtype's zero when given the default 0
         value = (
             native(constant_values, dtype_of(x))
             if not hasattr(constant_values, "dtype")
@@ -956,6 +988,7 @@ def meshgrid(*args: Any, **kwargs: Any) -> list:
     ]
 
 
+@string_kernel
 def repeat(input: Any, repeats: Any, axis: Any = None, name: Any = None) -> Tensor:
     x = native(input)
     counts = host_ints(repeats)
@@ -998,6 +1031,7 @@ def histogram_fixed_width(values: Any, value_range: Any, nbins: Any = 100,
 # ---------------------------------------------------------------------------------------
 # gradients, control, printing
 # ---------------------------------------------------------------------------------------
+@string_kernel
 def stop_gradient(input: Any, name: Any = None) -> Tensor:
     """tf.stop_gradient: the same values as a fresh array the autodiff engine does not
     track (its gradient is zero/None, as TF's)."""
@@ -1020,10 +1054,12 @@ def grad_pass_through(f: Any) -> Any:
     return wrapped
 
 
+@string_kernel
 def identity_n(input: Any, name: Any = None) -> list:
     return [wrap(native(v)) for v in input]
 
 
+@string_kernel
 def guarantee_const(input: Any, name: Any = None) -> Tensor:
     return wrap(native(input))
 
@@ -1036,6 +1072,7 @@ def group(*inputs: Any, **kwargs: Any) -> None:
     return None
 
 
+@string_kernel
 def tuple(tensors: Any, name: Any = None, control_inputs: Any = None) -> list:
     return [wrap(native(t)) if t is not None else None for t in tensors]
 
@@ -1050,20 +1087,19 @@ def get_static_value(tensor: Any, partial: bool = False) -> Any:
     return host(tensor)
 
 
-def _format(value: Any, summarize: int) -> str:
+def _format(value: Any, summarize: int, nested: bool = False) -> str:
+    """tf.print's text of one input: tensors as TF summarizes them, structures with
+    their Python leaves in repr (a top-level Python value in str)."""
     if isinstance(value, Tensor) or hasattr(value, "read_value"):
-        array = to_host(native(value))
-        if array.ndim == 0:
-            return str(array.item() if array.dtype.kind != "b" else builtins.bool(array))
-        options = {"threshold": 2 * summarize if summarize >= 0 else sys.maxsize,
-                   "edgeitems": summarize if summarize >= 0 else 3, "separator": " "}  # fmt: skip
-        return numpy.array2string(array, **options).replace("\n ", "\n ")
+        return summarize_value(host(value), summarize)
     if isinstance(value, (list, builtins.tuple)):
-        inner = ", ".join(_format(v, summarize) for v in value)
+        inner = ", ".join(_format(v, summarize, True) for v in value)
         return f"[{inner}]" if isinstance(value, list) else f"({inner})"
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{k!r}: {_format(v, summarize)}" for k, v in value.items()) + "}"
-    return str(value)
+        return (
+            "{" + ", ".join(f"{k!r}: {_format(v, summarize, True)}" for k, v in value.items()) + "}"
+        )
+    return repr(value) if nested else str(value)
 
 
 def print(*inputs: Any, **kwargs: Any) -> None:

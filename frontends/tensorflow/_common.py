@@ -11,18 +11,20 @@ from core import native as ops
 from frontends.base.array import FrontendArray
 from frontends.tensorflow import _dtypes, errors
 from frontends.tensorflow._conversion import is_native, native_dtype, to_native
+from frontends.tensorflow._host import operand
 from frontends.tensorflow._tensor import Tensor, to_host
 
 
 def native(value: Any, dtype: Any = None) -> Any:
-    """``value`` (tensor, variable, native, numpy, list, scalar) as a native array."""
+    """``value`` (tensor, variable, native, numpy, list, scalar) as an op's native input
+    (a string tensor only inside a string kernel: :func:`._host.operand`)."""
     if isinstance(value, FrontendArray):
         value = value.native
     if dtype is not None:
-        return to_native(value, as_core(dtype))
+        return operand(to_native(value, as_core(dtype)))
     if is_native(value):
-        return value
-    return to_native(value)
+        return operand(value)
+    return operand(to_native(value))
 
 
 def natives(values: Any) -> list[Any]:

@@ -2,8 +2,10 @@
 with TensorFlow's dtype inference (``tf.constant``'s rules), and TF's ``Cast`` semantics.
 
 Inference: Python ints are int32 (int64 when out of int32's range), floats float32,
-complex complex128, bools bool; a list mixing ints and floats is float32 and one mixing
-bools with numbers is refused; numpy arrays and scalars keep their dtype.
+complex complex128, bools bool, ``str``/``bytes`` string; a list mixing ints and floats
+is float32 and one mixing bools or strings with numbers is refused; numpy arrays and
+scalars keep their dtype (``U``, ``S`` and object arrays are strings). Strings become
+host string arrays (:mod:`._host`).
 """
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ import numpy
 import core
 from core import native as ops
 from frontends.base.array import FrontendArray
-from frontends.tensorflow import _dtypes
+from frontends.tensorflow import _dtypes, errors
+from frontends.tensorflow._dtypes import STRING
+from frontends.tensorflow._host import OBJECT, strings_of
 
 _INT32 = (-(2**31), 2**31 - 1)
 _INT64 = (-(2**63), 2**63 - 1)
@@ -28,7 +32,17 @@ def is_native(value: Any) -> bool:
 
 
 def native_dtype(value: Any) -> core.Dtype:
-    return core.as_core_dtype(value.dtype)
+    """A native value's dtype: a core dtype, or :data:`_dtypes.STRING` for a host string
+    array."""
+    dtype = value.dtype
+    if dtype is OBJECT:
+        return STRING
+    try:
+        return core.as_core_dtype(dtype)
+    except TypeError:
+        if isinstance(dtype, numpy.dtype) and dtype.kind in "SU":  # a host op's bytes result
+            return STRING
+        raise
 
 
 def _python_kinds(value: Any, kinds: set, numpy_dtypes: list, ints: list) -> None:
@@ -42,6 +56,8 @@ def _python_kinds(value: Any, kinds: set, numpy_dtypes: list, ints: list) -> Non
         kinds.add("f")
     elif kind is complex:
         kinds.add("c")
+    elif kind is str or kind is bytes:
+        kinds.add("S")
     elif isinstance(value, (list, tuple)):
         for item in value:
             _python_kinds(item, kinds, numpy_dtypes, ints)
@@ -68,15 +84,22 @@ def infer_dtype(value: Any) -> core.Dtype:
     if is_native(value):
         return native_dtype(value)
     if isinstance(value, (numpy.ndarray, numpy.generic)):
-        return core.as_core_dtype(value.dtype)
+        return STRING if value.dtype.kind in "OSU" else core.as_core_dtype(value.dtype)
     kinds: set = set()
     numpy_dtypes: list = []
     ints: list = []
     _python_kinds(value, kinds, numpy_dtypes, ints)
     if numpy_dtypes:
-        return core.as_core_dtype(numpy.result_type(*numpy_dtypes))
+        if any(d.kind in "OSU" for d in numpy_dtypes):
+            kinds.add("S")
+        else:
+            return core.as_core_dtype(numpy.result_type(*numpy_dtypes))
     if not kinds:
         return core.float32
+    if "S" in kinds:
+        if len(kinds) > 1 or (numpy_dtypes and not all(d.kind in "OSU" for d in numpy_dtypes)):
+            raise ValueError(_MIXED)
+        return STRING
     if "b" in kinds and len(kinds) > 1:
         raise ValueError(_MIXED)
     if "c" in kinds:
@@ -111,6 +134,8 @@ def python_fits(value: Any, dtype: core.Dtype) -> bool:
         own = infer_dtype(value)
     except ValueError:
         return False
+    if own is STRING or dtype is STRING:
+        return own is dtype
     order = {"b": 0, "u": 1, "i": 1, "f": 2, "c": 3}
     if own.kind == "b":
         return True
@@ -123,21 +148,26 @@ def to_native(value: Any, dtype: core.Dtype | None = None) -> Any:
     if isinstance(value, FrontendArray):
         native = value.native
         return native if dtype is None else cast_native(native, dtype)
-    if is_native(value):
+    if is_native(value) and (type(value) is not numpy.ndarray or value.dtype.kind not in "OSU"):
         return value if dtype is None else cast_native(value, dtype)
     if isinstance(value, (numpy.ndarray, numpy.generic)):
-        native = ops.asarray(numpy.asarray(value))
+        if value.dtype.kind in "OSU":
+            native = strings_of(value)
+        else:
+            native = ops.asarray(numpy.asarray(value))
         return native if dtype is None else cast_native(native, dtype)
     if hasattr(value, "__array__") and not isinstance(value, (list, tuple)):
         native = ops.asarray(value)
         return native if dtype is None else cast_native(native, dtype)
     own = infer_dtype(value)
     if dtype is None:
-        return ops.asarray(value, dtype=own)
+        return strings_of(value) if own is STRING else ops.asarray(value, dtype=own)
     if not python_fits(value, dtype):
         raise TypeError(
             f"Cannot convert {value!r} to EagerTensor of dtype {_dtypes.of(dtype).name}"
         )
+    if dtype is STRING:
+        return strings_of(value)
     if dtype.kind in "iu":
         return ops.asarray(_wrap_ints(value, dtype), dtype=dtype)
     if dtype.kind == "b":
@@ -186,6 +216,13 @@ def cast_native(x: Any, dtype: core.Dtype) -> Any:
     source = native_dtype(x)
     if source == dtype:
         return x
+    if source is STRING or dtype is STRING:
+        raise errors.UnimplementedError(
+            None,
+            None,
+            f"Cast {_dtypes.kernel_name(source)} to {_dtypes.kernel_name(dtype)} is not "
+            "supported [Op:Cast] name: ",
+        )
     if source.kind != "c" and core.current_backend().name == "tensorflow":
         return ops.astype(x, dtype)
     if source.kind == "c" and dtype.kind != "c":

@@ -24,14 +24,29 @@ _TF_STRING = {
     "bool": "bool", "int8": "int8", "int16": "int16", "int32": "int32", "int64": "int64",
     "uint8": "uint8", "uint16": "uint16", "uint32": "uint32", "uint64": "uint64",
     "bfloat16": "bfloat16", "float16": "half", "float32": "float", "float64": "double",
-    "complex64": "complex64", "complex128": "complex128",
+    "complex64": "complex64", "complex128": "complex128", "string": "string",
 }  # fmt: skip
 # TF's DataType enum values (types.proto)
 _ENUM = {
     "float32": 1, "float64": 2, "int32": 3, "uint8": 4, "int16": 5, "int8": 6,
-    "complex64": 8, "int64": 9, "bool": 10, "bfloat16": 14, "uint16": 17,
+    "string": 7, "complex64": 8, "int64": 9, "bool": 10, "bfloat16": 14, "uint16": 17,
     "complex128": 18, "float16": 19, "uint32": 22, "uint64": 23,
 }  # fmt: skip
+
+
+class HostDtype(str):
+    """TF's ``string``, the dtype no backend holds: its tensors stay on the host, as TF
+    keeps them on the CPU, as numpy object arrays of ``bytes`` (see :mod:`._host`). It
+    stands where a core dtype does in the frontend and answers what is asked of one."""
+
+    __slots__ = ()
+    kind = "S"
+    bits = 0
+    itemsize = 0
+    is_bool_dtype = is_int_dtype = is_uint_dtype = is_float_dtype = is_complex_dtype = False
+
+
+STRING = HostDtype("string")
 
 
 def kernel_name(core_dtype: str) -> str:
@@ -93,6 +108,8 @@ class DType:
     # ---------------------------------------------------------------- numpy side
     @property
     def as_numpy_dtype(self) -> type:
+        if self._name == "string":
+            return object
         if self._name == "bfloat16":
             import ml_dtypes
 
@@ -130,7 +147,7 @@ class DType:
 
     @property
     def is_numeric(self) -> bool:
-        return self.core_dtype.kind != "b"
+        return self.core_dtype.kind not in "bS"
 
     @property
     def size(self) -> int:
@@ -139,7 +156,7 @@ class DType:
     # ---------------------------------------------------------------- limits
     @property
     def min(self) -> Any:
-        if self.core_dtype.kind in "bc":
+        if self.core_dtype.kind in "bcS":
             raise TypeError(f"Cannot find minimum value of {self} with type {self}.")
         if self.core_dtype.kind == "f":
             return self.as_numpy_dtype(_finfo(self).min)
@@ -147,7 +164,7 @@ class DType:
 
     @property
     def max(self) -> Any:
-        if self.core_dtype.kind in "bc":
+        if self.core_dtype.kind in "bcS":
             raise TypeError(f"Cannot find maximum value of {self} with type {self}.")
         if self.core_dtype.kind == "f":
             return self.as_numpy_dtype(_finfo(self).max)
@@ -157,6 +174,8 @@ class DType:
     def limits(self) -> tuple[Any, Any]:
         if self.is_bool:
             return (False, True)
+        if self._name == "string":
+            raise ValueError(f"{self} does not have defined limits.")
         return (self.min, self.max)
 
     def is_compatible_with(self, other: Any) -> bool:
@@ -171,7 +190,9 @@ def _finfo(dtype: DType) -> Any:
     return numpy.finfo(dtype._name)
 
 
-_by_core: dict[str, DType] = {name: DType(core.Dtype(name)) for name in _ENUM}
+_by_core: dict[str, DType] = {
+    name: DType(STRING if name == "string" else core.Dtype(name)) for name in _ENUM
+}
 
 bool = _by_core["bool"]
 uint8, uint16, uint32, uint64 = (_by_core[n] for n in ("uint8", "uint16", "uint32", "uint64"))
@@ -180,6 +201,7 @@ bfloat16, float16, float32, float64 = (
     _by_core[n] for n in ("bfloat16", "float16", "float32", "float64")
 )
 complex64, complex128 = _by_core["complex64"], _by_core["complex128"]
+string = _by_core["string"]
 half, double = float16, float64
 ALL_DTYPES = tuple(_by_core.values())
 
@@ -202,15 +224,21 @@ def as_dtype(type_value: Any) -> DType:
         )
     if type_value in _PYTHON_TYPES:
         return _PYTHON_TYPES[type_value]
+    if type_value in (builtins.str, builtins.bytes):
+        raise TypeError(
+            f"Cannot convert the argument `type_value`: {type_value!r} to a TensorFlow DType."
+        )
     core_dtype = getattr(type_value, "core_dtype", None)
     if core_dtype is not None:
         return _by_core[core_dtype]
     try:
-        name = numpy.dtype(type_value).name
+        numpy_dtype = numpy.dtype(type_value)
     except TypeError:
-        name = None
-    if name in _by_core:
-        return _by_core[name]
+        numpy_dtype = None
+    if numpy_dtype is not None and numpy_dtype.kind in "OSU":
+        return string
+    if numpy_dtype is not None and numpy_dtype.name in _by_core:
+        return _by_core[numpy_dtype.name]
     try:
         return _by_core[core.as_core_dtype(type_value)]
     except Exception:
@@ -243,7 +271,7 @@ def _scalar_dtype(kind: type) -> core.Dtype:
 
 RULES = PromotionRules(
     framework="tensorflow",
-    table={(core.Dtype(n), core.Dtype(n)): core.Dtype(n) for n in _ENUM},
+    table={(core.Dtype(n), core.Dtype(n)): core.Dtype(n) for n in _ENUM if n != "string"},
     scalar_dtype=_scalar_dtype,
     combine="adopt",
     error=DtypeMismatch,

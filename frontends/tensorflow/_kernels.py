@@ -14,6 +14,8 @@ from typing import Any
 
 import core
 from frontends.tensorflow import _dtypes, errors
+from frontends.tensorflow._conversion import native_dtype
+from frontends.tensorflow._dtypes import STRING
 
 ORDER = (
     "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
@@ -45,7 +47,7 @@ def checker(name: str) -> Callable[[Any], None]:
     refused = {core.Dtype(d): c for d, c in zip(ORDER, code) if c != "o"}
 
     def check(native: Any) -> None:
-        dtype = core.as_core_dtype(native.dtype)
+        dtype = native_dtype(native)
         if dtype in refused:
             raise error(name, dtype, refused[dtype])
 
@@ -53,10 +55,14 @@ def checker(name: str) -> Callable[[Any], None]:
 
 
 def check(name: str, native: Any) -> None:
-    """Raise TF's error when ``native``'s dtype has no kernel for ``name``."""
-    code = KERNELS[name][ORDER.index(str(core.as_core_dtype(native.dtype)))]
+    """Raise TF's error when ``native``'s dtype has no kernel for ``name`` (strings reach
+    only the ops with string kernels: :mod:`._host`)."""
+    dtype = native_dtype(native)
+    if dtype is STRING:
+        return
+    code = KERNELS[name][ORDER.index(dtype)]
     if code != "o":
-        raise error(name, core.as_core_dtype(native.dtype), code)
+        raise error(name, dtype, code)
 
 
 from frontends.tensorflow._kernel_table import TABLE  # noqa: E402

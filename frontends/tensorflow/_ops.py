@@ -18,7 +18,9 @@ from frontends.tensorflow._conversion import (
     native_dtype,
     to_native,
 )
+from frontends.tensorflow._dtypes import STRING
 from frontends.tensorflow._frontend import tf_function
+from frontends.tensorflow._host import operand, string_kernel
 from frontends.tensorflow._shape import TensorShape
 from frontends.tensorflow._tensor import Tensor, strided_get, to_host
 
@@ -46,11 +48,14 @@ def _dims(shape: Any) -> tuple[int, ...]:
     return tuple(int(d) for d in shape)
 
 
+@string_kernel
 def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Const") -> Tensor:
     """tf.constant with TF's inference (ints int32, floats float32, numpy keeps its
-    dtype); ``shape`` broadcasts a scalar or reshapes a value with as many elements."""
+    dtype, text is string); ``shape`` broadcasts a scalar or reshapes a value with as many
+    elements."""
     native = to_native(value, _core_dtype(dtype))
     if shape is not None:
+        native = operand(native, "Const")
         dims = _dims(shape)
         count = _math.prod(dims)
         have = _math.prod(native.shape)
@@ -108,15 +113,23 @@ def cast(x: Any, dtype: Any, name: Any = None) -> Tensor:
 
 
 def zeros(shape: Any, dtype: Any = _dtypes.float32, name: Any = None, layout: Any = None) -> Tensor:
-    return Tensor._from_native(ops.zeros(_dims(shape), dtype=_core_dtype(dtype)))
+    """tf.zeros (empty strings for tf.string)."""
+    target = _core_dtype(dtype)
+    if target is STRING:
+        return fill(shape, b"")
+    return Tensor._from_native(ops.zeros(_dims(shape), dtype=target))
 
 
 def ones(shape: Any, dtype: Any = _dtypes.float32, name: Any = None, layout: Any = None) -> Tensor:
-    return Tensor._from_native(ops.ones(_dims(shape), dtype=_core_dtype(dtype)))
+    target = _core_dtype(dtype)
+    if target is STRING:
+        return fill(shape, to_native(1, target))  # TF's TypeError
+    return Tensor._from_native(ops.ones(_dims(shape), dtype=target))
 
 
+@string_kernel
 def fill(dims: Any, value: Any, name: Any = None, layout: Any = None) -> Tensor:
-    native = to_native(value)
+    native = operand(to_native(value), "Fill")
     if len(native.shape) != 0:
         raise errors.invalid_argument(
             f"value must be a scalar, got shape {list(native.shape)}".replace("[", "[").replace(
@@ -129,16 +142,12 @@ def fill(dims: Any, value: Any, name: Any = None, layout: Any = None) -> Tensor:
 
 def zeros_like(input: Any, dtype: Any = None, name: Any = None, layout: Any = None) -> Tensor:
     native = to_native(input)
-    return Tensor._from_native(
-        ops.zeros(tuple(native.shape), dtype=_core_dtype(dtype) or native_dtype(native))
-    )
+    return zeros(tuple(native.shape), _core_dtype(dtype) or native_dtype(native))
 
 
 def ones_like(input: Any, dtype: Any = None, name: Any = None, layout: Any = None) -> Tensor:
     native = to_native(input)
-    return Tensor._from_native(
-        ops.ones(tuple(native.shape), dtype=_core_dtype(dtype) or native_dtype(native))
-    )
+    return ones(tuple(native.shape), _core_dtype(dtype) or native_dtype(native))
 
 
 def _scalar_value(value: Any) -> Any:
@@ -192,7 +201,7 @@ def range(
 def linspace(start: Any, stop: Any, num: Any, name: Any = None, axis: int = 0) -> Tensor:
     """tf.linspace (scalar endpoints): ``start + i * (stop - start) / (num - 1)``, the
     last value exactly ``stop``."""
-    start_n, stop_n = to_native(start), to_native(stop)
+    start_n, stop_n = operand(to_native(start)), operand(to_native(stop))
     dtype = native_dtype(start_n)
     if dtype.kind not in "f":
         raise errors.invalid_argument(
@@ -233,8 +242,9 @@ def size(input: Any, out_type: Any = _dtypes.int32, name: Any = None) -> Tensor:
     return Tensor._from_native(ops.asarray(_math.prod(native.shape), dtype=_core_dtype(out_type)))
 
 
+@string_kernel
 def reshape(tensor: Any, shape: Any, name: Any = None) -> Tensor:
-    native = to_native(tensor)
+    native = operand(to_native(tensor), "Reshape")
     dims = _dims(shape)
     have = _math.prod(native.shape)
     known = _math.prod(d for d in dims if d != -1)
@@ -257,8 +267,9 @@ def identity(input: Any, name: Any = None) -> Tensor:
     return Tensor._from_native(to_native(input))
 
 
+@string_kernel
 def strided_slice_getitem(tensor: Any, key: Any) -> Tensor:
-    return Tensor._from_native(strided_get(to_native(tensor), key))
+    return Tensor._from_native(strided_get(operand(to_native(tensor), "StridedSlice"), key))
 
 
 _ = tf_function

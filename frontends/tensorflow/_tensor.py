@@ -26,9 +26,12 @@ from frontends.tensorflow._conversion import (
     python_fits,
     to_native,
 )
+from frontends.tensorflow._dtypes import STRING
+from frontends.tensorflow._host import is_string, operand, string_kernel
 from frontends.tensorflow._shape import TensorShape
 
 _SCALARS = (builtins.bool, int, float, complex)
+_TEXT = (str, bytes)
 _EAGER = "tensorflow.python.framework.ops.EagerTensor"
 _STRIDED = (
     "{{function_node __wrapped__StridedSlice_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
@@ -36,7 +39,10 @@ _STRIDED = (
 
 
 def to_host(native: Any) -> numpy.ndarray:
-    """A native array's values as a real numpy array (bfloat16 through ml_dtypes)."""
+    """A native array's values as a real numpy array (bfloat16 through ml_dtypes; a
+    string tensor's host array as it is)."""
+    if type(native) is numpy.ndarray:
+        return native
     return numpy.asarray(core.current_backend().module.to_numpy(native))
 
 
@@ -57,14 +63,16 @@ def match_operands(values: list[Any], op: str) -> list[Any]:
     dtype = None
     for index, value in enumerate(values):
         if isinstance(value, FrontendArray):
-            native = value.native
+            native = operand(value.native, op)
         elif is_native(value) and not isinstance(value, numpy.ndarray):
             native = value
         else:
             if dtype is None:
-                native = to_native(value)
+                native = operand(to_native(value), op)
             elif isinstance(value, (numpy.ndarray, numpy.generic)) or python_fits(value, dtype):
                 native = to_native(value, dtype)
+            elif dtype is STRING:
+                raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype string")
             else:
                 raise mismatch(op, index, dtype, infer_dtype(value))
         own = native_dtype(native)
@@ -77,24 +85,25 @@ def match_operands(values: list[Any], op: str) -> list[Any]:
 
 
 def _operand(tensor: Any, other: Any, op: str, strict: bool = False) -> Any:
-    """The other operand of an operator, converted to ``tensor``'s dtype as TF does."""
+    """The other operand of an operator, converted to ``tensor``'s dtype as TF does: a
+    Python value that does not fit is TF's TypeError (``strict``) or InvalidArgumentError;
+    a string tensor on either side passes only inside a string kernel."""
     dtype = native_dtype(tensor)
     if isinstance(other, FrontendArray):
         native = other.native
     elif isinstance(other, numpy.ndarray):
-        return to_native(other, dtype)
+        native = to_native(other, dtype)
     elif is_native(other):
         native = other
-    elif type(other) in _SCALARS or isinstance(other, numpy.generic):
+    elif type(other) in _SCALARS or type(other) in _TEXT or isinstance(other, numpy.generic):
         if isinstance(other, numpy.generic) or python_fits(other, dtype):
-            return to_native(other, dtype)
-        if not strict and type(other) is not complex:
+            native = to_native(other, dtype)
+        elif not strict and type(other) is not complex:
             raise mismatch(op, 1, dtype, infer_dtype(other))
-        raise TypeError(
-            f"Cannot convert {other!r} to EagerTensor of dtype {_dtypes.of(dtype).name}"
-        )
-    elif isinstance(other, numpy.ndarray):
-        return to_native(other, dtype)
+        else:
+            raise TypeError(
+                f"Cannot convert {other!r} to EagerTensor of dtype {_dtypes.of(dtype).name}"
+            )
     else:
         try:
             native = to_native(other, dtype) if python_fits(other, dtype) else to_native(other)
@@ -102,7 +111,8 @@ def _operand(tensor: Any, other: Any, op: str, strict: bool = False) -> Any:
             return NotImplemented
     if native_dtype(native) != dtype:
         raise mismatch(op, 1, dtype, native_dtype(native))
-    return native
+    operand(tensor, op)
+    return operand(native, op)
 
 
 def _require(dtype: core.Dtype, allowed: str, op: str, names: str) -> None:
@@ -191,7 +201,8 @@ def matmul_native(x: Any, y: Any) -> Any:
 
 
 def _add(x: Any, y: Any) -> Any:
-    _require(native_dtype(x), "iufc", "AddV2", _NUMERIC)
+    """AddV2: numbers, and strings (concatenated)."""
+    _require(native_dtype(x), "iufcS", "AddV2", _NUMERIC)
     return ops.add(x, y)
 
 
@@ -246,7 +257,7 @@ BINARY = {
 
 def _binary(name: str, reverse: bool = False) -> Any:
     op, fn = BINARY[name]
-    strict = reverse or name in ("lt", "le", "gt", "ge")
+    strict = reverse or name != "add"  # TF's __add__ alone converts as tf.add does
 
     def method(self: Any, other: Any) -> Any:
         x = self.native
@@ -258,7 +269,7 @@ def _binary(name: str, reverse: bool = False) -> Any:
         return Tensor._from_native(fn(x, y))
 
     method.__name__ = f"__{'r' if reverse else ''}{name}__"
-    return method
+    return string_kernel(method) if name == "add" else method
 
 
 def _equality(negate: bool) -> Any:
@@ -277,7 +288,7 @@ def _equality(negate: bool) -> Any:
         fn = ops.not_equal if negate else ops.equal
         return Tensor._from_native(fn(x, y))
 
-    return method
+    return string_kernel(method)
 
 
 # ---------------------------------------------------------------------------------------
@@ -411,7 +422,7 @@ class Tensor(FrontendArray):
     def _numpy_text(self, is_repr: bool) -> str:
         value = self.numpy()
         if is_repr:
-            text = repr(value.item()) if numpy.isscalar(value) else repr(value)
+            text = repr(value.item()) if isinstance(value, numpy.generic) else repr(value)
         else:
             text = str(value)
         return "\n" + text if "\n" in text else text
@@ -440,10 +451,15 @@ class Tensor(FrontendArray):
         return self.native.shape[0]
 
     def __iter__(self) -> Any:
-        if len(self.native.shape) == 0:
+        native = self.native
+        if len(native.shape) == 0:
             raise TypeError("Cannot iterate over a scalar tensor.")
-        for i in range(self.native.shape[0]):
-            yield Tensor._from_native(ops.get_item(self.native, i))
+        if is_string(native):  # a host array: numpy's own rows
+            for i in range(native.shape[0]):
+                yield Tensor._from_native(native[i, ...])
+            return
+        for i in range(native.shape[0]):
+            yield Tensor._from_native(ops.get_item(native, i))
 
     def __bool__(self) -> bool:
         return builtins.bool(self.numpy())
@@ -469,8 +485,9 @@ class Tensor(FrontendArray):
         return self
 
     # ---------------------------------------------------------------- indexing
+    @string_kernel
     def __getitem__(self, key: Any) -> Tensor:
-        return Tensor._from_native(strided_get(self.native, key))
+        return Tensor._from_native(strided_get(operand(self.native, "StridedSlice"), key))
 
     def __setitem__(self, key: Any, value: Any) -> None:
         raise TypeError(f"'{_EAGER}' object does not support item assignment")

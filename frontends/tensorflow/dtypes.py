@@ -18,6 +18,7 @@ from frontends.tensorflow._dtypes import (
     int16,
     int32,
     int64,
+    string,
     uint8,
     uint16,
     uint32,
@@ -27,6 +28,6 @@ from frontends.tensorflow._ops import cast
 
 __all__ = [
     "DType", "as_dtype", "cast", "bfloat16", "bool", "complex64", "complex128", "double",
-    "float16", "float32", "float64", "half", "int8", "int16", "int32", "int64", "uint8",
+    "float16", "float32", "float64", "half", "int8", "int16", "int32", "int64", "string", "uint8",
     "uint16", "uint32", "uint64",
 ]  # fmt: skip

@@ -37,6 +37,7 @@ from frontends.tensorflow._common import (
 )
 from frontends.tensorflow._conversion import cast_native
 from frontends.tensorflow._frontend import functions, tf_function
+from frontends.tensorflow._host import string_kernel
 from frontends.tensorflow._kernels import KERNELS, check
 
 __all__ = [
@@ -90,13 +91,13 @@ def _unary(name: str, op: str, fn: Any, direct: str | None = None) -> Any:
     return _fast(name, direct, f, "x")
 
 
-def _binary(name: str, op: str, fn: Any, direct: str | None = None) -> Any:
-    """``direct`` as for :func:`_unary`."""
+def _binary(name: str, op: str, fn: Any, direct: str | None = None, strings: bool = False) -> Any:
+    """``direct`` as for :func:`_unary`; ``strings``: TF has a string kernel for it."""
     direct = direct or (fn if isinstance(fn, str) else None)
     fn = _late(fn)
     f = tf_function("x", "y", op=op, kernel=f"math.{name}")(lambda x, y, name=None: fn(x, y))
     f.__name__ = f.__qualname__ = name
-    return _fast(name, direct, f, "x", "y")
+    return _fast(name, direct, string_kernel(f) if strings else f, "x", "y")
 
 
 def _float_of(x: Any) -> core.Dtype:
@@ -107,7 +108,7 @@ def _float_of(x: Any) -> core.Dtype:
 # ---------------------------------------------------------------------------------------
 # elementwise: arithmetic and comparison
 # ---------------------------------------------------------------------------------------
-add = _binary("add", "AddV2", "add")
+add = _binary("add", "AddV2", "add", strings=True)
 subtract = _binary("subtract", "Sub", "subtract")
 multiply = _binary("multiply", "Mul", "multiply")
 floordiv = _binary("floordiv", "FloorDiv", t.floordiv_native)
@@ -116,8 +117,8 @@ mod = floormod
 pow = _binary("pow", "Pow", t.pow_native, "pow")
 maximum = _binary("maximum", "Maximum", "maximum")
 minimum = _binary("minimum", "Minimum", "minimum")
-equal = _binary("equal", "Equal", "equal")
-not_equal = _binary("not_equal", "NotEqual", "not_equal")
+equal = _binary("equal", "Equal", "equal", strings=True)
+not_equal = _binary("not_equal", "NotEqual", "not_equal", strings=True)
 less = _binary("less", "Less", "less")
 less_equal = _binary("less_equal", "LessEqual", "less_equal")
 greater = _binary("greater", "Greater", "greater")

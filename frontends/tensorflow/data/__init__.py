@@ -21,8 +21,9 @@ from frontends.tensorflow.data._dataset import (
     TensorSpec,
     experimental,
 )
+from frontends.tensorflow.data._readers import TextLineDataset
 
 __all__ = [
     "AUTOTUNE", "Dataset", "INFINITE_CARDINALITY", "Iterator", "Options", "TensorSpec",
-    "UNKNOWN_CARDINALITY", "experimental",
+    "TextLineDataset", "UNKNOWN_CARDINALITY", "experimental",
 ]  # fmt: skip

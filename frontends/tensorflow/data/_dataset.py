@@ -14,6 +14,8 @@ from core import native as ops
 from frontends.base.array import FrontendArray
 from frontends.tensorflow import _dtypes, errors, nest
 from frontends.tensorflow._conversion import native_dtype, to_native
+from frontends.tensorflow._dtypes import STRING
+from frontends.tensorflow._host import is_string
 from frontends.tensorflow._shape import TensorShape
 from frontends.tensorflow._tensor import Tensor, to_host
 
@@ -135,13 +137,13 @@ class Dataset:
         for leaf in flat:
             if int(leaf.shape[0]) != size:
                 raise ValueError(f"Dimensions {size} and {int(leaf.shape[0])} are not compatible")
-        spec = nest.map_structure(lambda leaf: _spec_of(ops.get_item(leaf, 0)) if size else
+        spec = nest.map_structure(lambda leaf: _spec_of(_row(leaf, 0)) if size else
                                   TensorSpec(tuple(leaf.shape[1:]), _dtypes.of(native_dtype(leaf))),
                                   values)  # fmt: skip
 
         def make() -> _PyIterator[Any]:
             for i in builtins.range(size):
-                yield nest.pack_sequence_as(values, [ops.get_item(leaf, i) for leaf in flat])
+                yield nest.pack_sequence_as(values, [_row(leaf, i) for leaf in flat])
 
         return Dataset(make, spec, size)
 
@@ -418,22 +420,7 @@ class Dataset:
                     else int(w)
                     for d, w in enumerate(wanted)
                 ]
-                dtype = native_dtype(leaves[0])
-                fill = fills[k]
-                fill_native = (ops.zeros((), dtype=dtype) if fill is None
-                               else to_native(fill, dtype))  # fmt: skip
-                padded = []
-                for leaf in leaves:
-                    extents = [int(e) for e in leaf.shape]
-                    if any(e > t for e, t in zip(extents, target)):
-                        raise errors.invalid_argument(
-                            "Attempted to pad to a smaller size than the input element.",
-                            "PaddedBatchDatasetV2",
-                        )
-                    canvas = ops.broadcast_to(ops.astype(fill_native, dtype), tuple(target))
-                    key = tuple(builtins.slice(0, e) for e in extents)
-                    padded.append(ops.set_item(canvas, key, leaf) if key else leaf)
-                out.append(ops.stack(padded))
+                out.append(_padded(leaves, target, fills[k]))
             return nest.pack_sequence_as(structure, out)
 
         def make() -> _PyIterator[Any]:
@@ -474,7 +461,7 @@ class Dataset:
             for element in self._make():
                 flat = nest.flatten(element)
                 for i in builtins.range(int(flat[0].shape[0])):
-                    yield nest.pack_sequence_as(element, [ops.get_item(leaf, i) for leaf in flat])
+                    yield nest.pack_sequence_as(element, [_row(leaf, i) for leaf in flat])
 
         spec = nest.map_structure(lambda s: TensorSpec(s.shape.as_list()[1:], s.dtype), self._spec)
         return Dataset(make, spec, UNKNOWN_CARDINALITY)
@@ -621,8 +608,40 @@ def _stack(rows: list[Any]) -> Any:
                 f"{list(tuple(column[-1].shape))}.",
                 "IteratorGetNext",
             )
-        stacked.append(ops.stack(list(column)))
+        stacked.append(numpy.stack(column) if is_string(column[0]) else ops.stack(list(column)))
     return nest.pack_sequence_as(structure, stacked)
+
+
+def _row(leaf: Any, index: int) -> Any:
+    """Row ``index`` of a component (a string component is a host array: numpy's row)."""
+    return leaf[index, ...] if is_string(leaf) else ops.get_item(leaf, index)
+
+
+def _padded(leaves: tuple[Any, ...], target: list[int], fill: Any) -> Any:
+    """The components of a batch padded to ``target`` with ``fill`` (default zero, or
+    b'' for strings) and stacked."""
+    dtype = native_dtype(leaves[0])
+    for leaf in leaves:
+        if any(int(e) > t for e, t in zip(leaf.shape, target)):
+            raise errors.invalid_argument(
+                "Attempted to pad to a smaller size than the input element.",
+                "PaddedBatchDatasetV2",
+            )
+    if dtype is STRING:
+        canvas = numpy.empty((len(leaves), *target), dtype=object)
+        canvas[...] = b"" if fill is None else to_native(fill, dtype)[()]
+        for i, leaf in enumerate(leaves):  # (a 0-d leaf's element, not the array itself)
+            canvas[(i, *(builtins.slice(0, int(e)) for e in leaf.shape))] = (
+                leaf[()] if leaf.ndim == 0 else leaf
+            )
+        return canvas
+    fill_native = ops.zeros((), dtype=dtype) if fill is None else to_native(fill, dtype)
+    padded = []
+    for leaf in leaves:
+        canvas = ops.broadcast_to(ops.astype(fill_native, dtype), tuple(target))
+        key = tuple(builtins.slice(0, int(e)) for e in leaf.shape)
+        padded.append(ops.set_item(canvas, key, leaf) if key else leaf)
+    return ops.stack(padded)
 
 
 def _batched(card: int, size: int, drop: bool) -> int:

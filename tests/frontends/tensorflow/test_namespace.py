@@ -1,5 +1,6 @@
-"""Every public name of real tf.math, tf.nn, tf.linalg, tf.signal, tf.debugging and the
-tensor-level tf.* exists in the frontend, except the documented left-out names below."""
+"""Every public name of real tf.math, tf.nn, tf.linalg, tf.signal, tf.debugging,
+tf.strings, tf.ragged and the tensor-level tf.* exists in the frontend, except the
+documented left-out names below."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ _IO = "file, string, summary or serialization APIs (not array ops)"
 _OTHER_OWNER = "owned by another module of this round (keras/data/function/random ...)"
 _SPECIAL = "special functions without a core implementation yet"
 _LAYERS = "high-level layers/operators not ported yet"
+_ICU = "ICU's script table, or TF's own hash functions (Hash64, SipHash), not ported"
+_RAGGED_OPS = "ragged dispatch of tf ops (RaggedTensor itself is provided)"
 LEFT_OUT = {
     "math": {
         "sobol_sample": _SPECIAL, "igamma": _SPECIAL, "igammac": _SPECIAL,
@@ -41,11 +44,15 @@ LEFT_OUT = {
         "mdct": _LAYERS, "inverse_mdct": _LAYERS, "kaiser_bessel_derived_window": _LAYERS,
     },
     "debugging": {"experimental": _GRAPH},
+    "strings": {"unicode_script": _ICU, "to_hash_bucket": _ICU, "to_hash_bucket_strong": _ICU},
+    "ragged": {n: _RAGGED_OPS for n in ("boolean_mask", "cross", "cross_hashed", "map_flat_values",
+                                        "range", "row_splits_to_segment_ids",
+                                        "segment_ids_to_row_splits", "stack",
+                                        "stack_dynamic_partitions")},
     "tf": {
-        **{n: _SPARSE_RAGGED for n in ("IndexedSlices", "IndexedSlicesSpec", "RaggedTensor",
-                                      "RaggedTensorSpec", "SparseTensor", "SparseTensorSpec",
-                                      "ragged", "sparse", "sets", "ragged_fill_empty_rows",
-                                      "ragged_fill_empty_rows_grad")},
+        **{n: _SPARSE_RAGGED for n in ("IndexedSlices", "IndexedSlicesSpec", "RaggedTensorSpec",
+                                      "SparseTensor", "SparseTensorSpec", "sparse", "sets",
+                                      "ragged_fill_empty_rows", "ragged_fill_empty_rows_grad")},
         **{n: _GRAPH for n in ("AggregationMethod", "CriticalSection", "DeviceSpec", "Graph",
                                "NoneTensorSpec", "Operation", "OptionalSpec", "RegisterGradient",
                                "TensorArray", "TensorArraySpec", "TensorSpec", "TypeSpec",
@@ -70,8 +77,7 @@ LEFT_OUT = {
                                "extract_volume_patches", "image", "lite", "security", "test",
                                "tools", "train", "profiler",
                                "required_space_to_batch_paddings")},
-        **{n: _IO for n in ("as_string", "audio", "fingerprint", "io", "saved_model", "strings",
-                            "string", "summary", "timestamp")},
+        **{n: _IO for n in ("audio", "fingerprint", "io", "saved_model", "summary", "timestamp")},
         **{n: _OTHER_OWNER for n in ("data", "keras", "losses", "metrics", "optimizers",
                                      "initializers", "constant_initializer", "ones_initializer",
                                      "zeros_initializer", "random_normal_initializer",
@@ -85,7 +91,9 @@ def _public(module: object) -> set[str]:
     return {n for n in dir(module) if not n.startswith("_")}
 
 
-@pytest.mark.parametrize("space", ["math", "nn", "linalg", "signal", "debugging", "tf"])
+@pytest.mark.parametrize(
+    "space", ["math", "nn", "linalg", "signal", "debugging", "strings", "ragged", "tf"]
+)
 def test_every_name_is_there(space: str) -> None:
     real = real_tf if space == "tf" else getattr(real_tf, space)
     mine = tf if space == "tf" else getattr(tf, space)
