@@ -26,6 +26,13 @@ gets real torch; every other importer (the user's script, transformers, timm ...
 frontend. Import statements are how libraries reach torch; what this mode cannot redirect is
 ``importlib.import_module("torch")``, which returns real torch.
 
+Packages compiled against a framework cannot run on its frontend. For those a library imports,
+``frontends`` has a stand-in that import statements get while the framework is installed
+(either way; ``importlib.util.find_spec`` still answers for the real package, so availability
+checks are not misled): ``import torchvision`` gets :mod:`frontends.torchvision`, the parts of
+torchvision timm imports, and ``import safetensors`` gets :mod:`frontends.safetensors`, whose
+``safetensors.torch`` reads and writes the real files as frontend tensors.
+
 Either way, a submodule the frontend lacks is never filled in by the real framework: the
 import raises :class:`ModuleNotFoundError` naming it (``torch.fx is not provided by the torch
 frontend``). ``numpy`` cannot be installed: core's backends and the frameworks themselves run
@@ -75,6 +82,9 @@ NATIVE_PACKAGES = {
         {"tensorflow", "tensorboard", "tf_keras", "tensorflow_estimator", "tensorflow_io"}
     ),
 }
+#: Packages built on a framework whose import statements get their stand-in in ``frontends``
+#: while that framework is installed, in either mode (see the module's doc).
+COMPANIONS = {"safetensors": "torch", "torchvision": "torch"}
 #: This project's packages: they always see the real frameworks.
 PROJECT_PACKAGES = frozenset({"core", "frontends", "transpile"})
 
@@ -182,11 +192,14 @@ def _unalias(framework: str) -> None:
 # ---------------------------------------------------------------------------------------
 # the shared mode and bind(): an importer-aware __import__
 # ---------------------------------------------------------------------------------------
-def _sees_frontend(framework: str, importer: str) -> bool:
+def _sees_frontend(framework: str, importer: str, companion: bool = False) -> bool:
+    """Whether an ``import`` of ``framework`` (or of its companion package) executed by the
+    module ``importer`` gets the frontend."""
     package = importer.partition(".")[0]
     if _bound.get(package) == framework:
         return True
-    if _installed.get(framework) != "shared":
+    mode = _installed.get(framework)
+    if mode != "shared" and not (companion and mode == "aliased"):
         return False
     return package not in PROJECT_PACKAGES and package not in NATIVE_PACKAGES[framework]
 
@@ -199,17 +212,22 @@ def _import(
     level: int = 0,
 ) -> ModuleType:
     if level == 0:
-        framework = name.partition(".")[0]
+        top = name.partition(".")[0]
+        framework = COMPANIONS.get(top, top)
         if framework in FRAMEWORKS:
             importer = (globals or {}).get("__name__") or "__main__"
-            if _sees_frontend(framework, importer):
+            if _sees_frontend(framework, importer, companion=top != framework):
                 module = _import_frontend(name, fromlist)
-                return module if fromlist else sys.modules[f"frontends.{framework}"]
+                return module if fromlist else sys.modules[f"frontends.{top}"]
     return _real_import(name, globals, locals, fromlist, level)
 
 
 def _update_import_hook() -> None:
-    wanted = bool(_bound) or "shared" in _installed.values()
+    wanted = (
+        bool(_bound)
+        or "shared" in _installed.values()
+        or any(framework in _installed for framework in COMPANIONS.values())
+    )
     if wanted and builtins.__import__ is not _import:
         builtins.__import__ = _import
     elif not wanted and builtins.__import__ is _import:

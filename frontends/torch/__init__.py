@@ -10,6 +10,7 @@ blas_lapack_ops) and all appear here, in ``torch.*``; their method forms are on
 import math as _math
 
 from frontends.torch import (
+    _C,
     _dynamo,
     accelerator,
     amp,

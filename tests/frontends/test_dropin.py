@@ -151,3 +151,42 @@ def test_transpile_run_covers_the_scripts_libraries(tmp_path):
         "--run",
     )
     assert _ok(completed).splitlines() == ["frontends.torch._tensor"]
+
+
+@pytest.mark.parametrize("backend", ["numpy", "torch"])
+def test_companion_packages_get_their_stand_ins(tmp_path, backend):
+    """A library's ``import torchvision`` / ``import safetensors`` gets frontends' stand-in
+    while torch is installed, in both modes; availability probes still see the real install."""
+    (tmp_path / "uses_vision").mkdir()
+    (tmp_path / "uses_vision" / "__init__.py").write_text(
+        "import torchvision\nfrom torchvision.ops.misc import FrozenBatchNorm2d\n"
+        "import safetensors.torch\n"
+        "try:\n    from torchvision.models.feature_extraction import x\n"
+        "except ImportError as error:\n    missing = error\n"
+    )
+    out = _ok(
+        _run(
+            f"""
+            import builtins, importlib.util
+            import frontends
+            from frontends import dropin
+            real_answer = importlib.util.find_spec("torchvision")
+            frontends.install("torch", backend={backend!r})
+            import uses_vision
+            print(uses_vision.torchvision.__name__, uses_vision.FrozenBatchNorm2d.__module__)
+            print(uses_vision.safetensors.torch.__name__)
+            print(type(uses_vision.missing).__name__, uses_vision.missing.name)
+            print(importlib.util.find_spec("torchvision") == real_answer)
+            frontends.uninstall()
+            print(builtins.__import__ is dropin._real_import)
+            """,
+            tmp_path,
+        )
+    )
+    assert out.splitlines() == [
+        "frontends.torchvision frontends.torchvision.ops.misc",
+        "frontends.safetensors.torch",
+        "ModuleNotFoundError torchvision.models",
+        "True",  # find_spec answers for the real package (transformers' probe uses it)
+        "True",
+    ]

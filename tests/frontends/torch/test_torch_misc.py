@@ -453,3 +453,10 @@ def test_assert_async(values, message):
         assert str(ours.value) == str(error)
     else:
         torch._assert_async(torch.tensor(values), *args)
+
+
+def test_torch_C_is_probed_not_provided():
+    """Libraries probe torch._C with a default (timm.optim); other names raise, naming it."""
+    assert getattr(torch._C, "_CudaDeviceProperties", None) is None
+    with pytest.raises(AttributeError, match="'torch._C' has no attribute '_get_tracing_state'"):
+        torch._C._get_tracing_state
