@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
+from frontends.torch.jit import annotations
+
 __all__ = [
     "Final",
     "annotate",

@@ -38,6 +38,17 @@ def test_jit_answers_as_eager_torch():
     assert torch.jit.script_if_tracing(f) is f
 
 
+def test_jit_annotations_are_typings_names():
+    """timm: ``from torch.jit.annotations import List``."""
+    import torch.jit.annotations as theirs
+
+    import frontends.torch.jit.annotations as ours
+
+    for name in ours.__all__:
+        assert getattr(ours, name) is getattr(theirs, name) is getattr(typing, name)
+    assert torch.jit.annotations is ours
+
+
 @pytest.mark.parametrize(
     "decorate",
     [
