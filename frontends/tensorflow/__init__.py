@@ -126,6 +126,8 @@ _LAZY = {
     "UnconnectedGradients": ("frontends.tensorflow._tape", "UnconnectedGradients"),
     "TensorSpec": ("frontends.tensorflow.data._dataset", "TensorSpec"),
     "strings": ("frontends.tensorflow.strings", None),
+    "train": ("frontends.tensorflow.train", None),
+    "io": ("frontends.tensorflow.io", None),
     "as_string": ("frontends.tensorflow.strings", "as_string"),
     "ragged": ("frontends.tensorflow.ragged", None),
     "RaggedTensor": ("frontends.tensorflow.ragged", "RaggedTensor"),

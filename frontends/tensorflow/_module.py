@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from frontends.tensorflow import _variable, nest
+from frontends.tensorflow._tracking import PENDING, notify
 from frontends.tensorflow._variable import Variable
 
 __all__ = ["Module", "name_scope"]
@@ -78,6 +79,11 @@ class Module:
         self._name = name
         outer = "/".join(_variable.NAME_SCOPES)
         self._scope_name = f"{outer}/{name}/" if outer else f"{name}/"
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        object.__setattr__(self, name, value)
+        if PENDING:  # checkpoint values waiting for variables made after a restore
+            notify(self)
 
     @property
     def name(self) -> str:

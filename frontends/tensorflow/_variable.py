@@ -276,6 +276,13 @@ class Variable(FrontendArray):
         key = tuple(ops.get_item(index, (Ellipsis, i)) for i in range(depth))
         return Tensor._from_native(ops.get_item(self.native, key))
 
+    def _serialize_to_tensors(self) -> dict[str, Any]:
+        """TF's Trackable protocol: the value a checkpoint saves for this variable."""
+        return {"VARIABLE_VALUE": self.read_value()}
+
+    def _restore_from_tensors(self, restored_tensors: dict[str, Any]) -> None:
+        self.assign(restored_tensors["VARIABLE_VALUE"])
+
     def set_shape(self, shape: Any) -> None:
         self._shape = self._shape.merge_with(TensorShape(shape))
 

@@ -21,9 +21,9 @@ from frontends.tensorflow.data._dataset import (
     TensorSpec,
     experimental,
 )
-from frontends.tensorflow.data._readers import TextLineDataset
+from frontends.tensorflow.data._readers import TextLineDataset, TFRecordDataset
 
 __all__ = [
     "AUTOTUNE", "Dataset", "INFINITE_CARDINALITY", "Iterator", "Options", "TensorSpec",
-    "TextLineDataset", "UNKNOWN_CARDINALITY", "experimental",
+    "TextLineDataset", "TFRecordDataset", "UNKNOWN_CARDINALITY", "experimental",
 ]  # fmt: skip

@@ -1,4 +1,5 @@
-"""tf.data's file datasets: TextLineDataset (lines of local text files, as strings)."""
+"""tf.data's file datasets: TextLineDataset (lines of local text files) and
+TFRecordDataset (the records of TFRecord files), as scalar strings."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from frontends.base.array import FrontendArray
 from frontends.tensorflow import _dtypes, errors
 from frontends.tensorflow._host import host_array
 from frontends.tensorflow.data._dataset import UNKNOWN_CARDINALITY, Dataset, TensorSpec
+from frontends.tensorflow.io import read_records
 
 
 def filenames_of(filenames: Any) -> list[str]:
@@ -60,5 +62,22 @@ class TextLineDataset(Dataset):
                     lines.pop()
                 for line in lines:
                     yield numpy.array(line[:-1] if line.endswith(b"\r") else line, dtype=object)
+
+        super().__init__(make, TensorSpec((), _dtypes.string), UNKNOWN_CARDINALITY)
+
+
+class TFRecordDataset(Dataset):
+    """tf.data.TFRecordDataset: each record of the files in turn (checked against its
+    CRC-32C; a corrupted one is TF's DataLossError)."""
+
+    def __init__(self, filenames: Any, compression_type: Any = None, buffer_size: Any = None,
+                 num_parallel_reads: Any = None, name: Any = None) -> None:  # fmt: skip
+        names = filenames_of(filenames)
+
+        def make() -> Iterator[Any]:
+            for filename in names:
+                data = open_file(filename, compression_type, "TFRecordDataset")
+                for record in read_records(data, filename):
+                    yield numpy.array(record, dtype=object)
 
         super().__init__(make, TensorSpec((), _dtypes.string), UNKNOWN_CARDINALITY)

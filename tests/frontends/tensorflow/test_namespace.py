@@ -1,6 +1,6 @@
 """Every public name of real tf.math, tf.nn, tf.linalg, tf.signal, tf.debugging,
-tf.strings, tf.ragged and the tensor-level tf.* exists in the frontend, except the
-documented left-out names below."""
+tf.strings, tf.ragged, tf.io, tf.train and the tensor-level tf.* exists in the frontend,
+except the documented left-out names below."""
 
 from __future__ import annotations
 
@@ -18,6 +18,8 @@ _SPECIAL = "special functions without a core implementation yet"
 _LAYERS = "high-level layers/operators not ported yet"
 _ICU = "ICU's script table, or TF's own hash functions (Hash64, SipHash), not ported"
 _RAGGED_OPS = "ragged dispatch of tf ops (RaggedTensor itself is provided)"
+_MEDIA = "image/audio codecs and proto (Example, JSON) parsing: not ported"
+_DISTRIBUTED = "TF1 and distributed training machinery (clusters, coordinators, EMA)"
 LEFT_OUT = {
     "math": {
         "sobol_sample": _SPECIAL, "igamma": _SPECIAL, "igammac": _SPECIAL,
@@ -45,6 +47,26 @@ LEFT_OUT = {
     },
     "debugging": {"experimental": _GRAPH},
     "strings": {"unicode_script": _ICU, "to_hash_bucket": _ICU, "to_hash_bucket_strong": _ICU},
+    "io": {
+        **{n: _MEDIA for n in ("FixedLenFeature", "FixedLenSequenceFeature", "RaggedFeature",
+                               "SparseFeature", "VarLenFeature", "decode_and_crop_jpeg",
+                               "decode_bmp", "decode_compressed", "decode_gif", "decode_image",
+                               "decode_jpeg", "decode_json_example", "decode_jxl", "decode_png",
+                               "decode_proto", "decode_webp", "encode_jpeg", "encode_png",
+                               "encode_proto", "extract_jpeg_shape", "is_jpeg", "parse_example",
+                               "parse_sequence_example", "parse_single_example",
+                               "parse_single_sequence_example")},
+        **{n: _SPARSE_RAGGED for n in ("deserialize_many_sparse", "serialize_many_sparse",
+                                       "serialize_sparse")},
+        **{n: _GRAPH for n in ("match_filenames_once", "write_graph")},
+    },
+    "train": {
+        **{n: _MEDIA for n in ("BytesList", "Example", "Feature", "FeatureList", "FeatureLists",
+                               "Features", "FloatList", "Int64List", "SequenceExample")},
+        **{n: _DISTRIBUTED for n in ("CheckpointView", "ClusterDef", "ClusterSpec", "Coordinator",
+                                     "ExponentialMovingAverage", "JobDef", "ServerDef",
+                                     "TrackableView", "checkpoints_iterator", "experimental")},
+    },
     "ragged": {n: _RAGGED_OPS for n in ("boolean_mask", "cross", "cross_hashed", "map_flat_values",
                                         "range", "row_splits_to_segment_ids",
                                         "segment_ids_to_row_splits", "stack",
@@ -75,9 +97,9 @@ LEFT_OUT = {
                                "bitcast", "bitwise", "conv", "conv2d_backprop_filter_v2",
                                "conv2d_backprop_input_v2", "edit_distance",
                                "extract_volume_patches", "image", "lite", "security", "test",
-                               "tools", "train", "profiler",
+                               "tools", "profiler",
                                "required_space_to_batch_paddings")},
-        **{n: _IO for n in ("audio", "fingerprint", "io", "saved_model", "summary", "timestamp")},
+        **{n: _IO for n in ("audio", "fingerprint", "saved_model", "summary", "timestamp")},
         **{n: _OTHER_OWNER for n in ("data", "keras", "losses", "metrics", "optimizers",
                                      "initializers", "constant_initializer", "ones_initializer",
                                      "zeros_initializer", "random_normal_initializer",
@@ -92,7 +114,8 @@ def _public(module: object) -> set[str]:
 
 
 @pytest.mark.parametrize(
-    "space", ["math", "nn", "linalg", "signal", "debugging", "strings", "ragged", "tf"]
+    "space",
+    ["math", "nn", "linalg", "signal", "debugging", "strings", "ragged", "io", "train", "tf"],
 )
 def test_every_name_is_there(space: str) -> None:
     real = real_tf if space == "tf" else getattr(real_tf, space)
