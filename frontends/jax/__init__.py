@@ -37,13 +37,15 @@ from frontends.jax._src.api import (
     pmap,
     process_count,
     process_index,
+    pure_callback,
     remat,
     value_and_grad,
     vjp,
     vmap,
 )
 from frontends.jax._src.array import Array
-from frontends.jax._src.config import config, enable_x64
+from frontends.jax._src.config import STATES as _STATES
+from frontends.jax._src.config import config, enable_x64, transfer_guard
 from frontends.jax._src.dtypes import JAX_VERSION as __version__
 
 __all__ = [
@@ -52,12 +54,21 @@ __all__ = [
     "custom_vjp", "custom_jvp", "checkpoint", "remat", "checkpoint_policies", "jit", "vmap",
     "pmap", "eval_shape", "ShapeDtypeStruct", "disable_jit", "devices", "local_devices",
     "device_count", "local_device_count", "default_backend", "process_index", "process_count",
-    "make_jaxpr", "named_call", "named_scope", "ensure_compile_time_eval",
+    "make_jaxpr", "named_call", "named_scope", "ensure_compile_time_eval", "transfer_guard",
+    "checking_leaks", "pure_callback", *_STATES,
 ]  # fmt: skip
+
+globals().update(_STATES)  # jax.debug_nans, jax.numpy_dtype_promotion, ...: option contexts
+
+
+def checking_leaks() -> Any:
+    """``jax.checking_leaks``: ``jax.check_tracer_leaks(True)``."""
+    return _STATES["check_tracer_leaks"](True)
+
 
 _SUBMODULES = (
     "numpy", "random", "tree_util", "tree", "dtypes", "errors", "experimental", "lax", "nn",
-    "scipy", "example_libraries",
+    "scipy", "example_libraries", "debug", "typing",
 )  # fmt: skip
 
 

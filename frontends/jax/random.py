@@ -190,7 +190,7 @@ _random_bits_compiled = core.compile(_random_bits_impl, static_argnums=(1, 2))
 
 def _seed_native(seed: Any) -> Any:
     if isinstance(seed, (int, numpy.integer)) and not isinstance(seed, bool):
-        value = int(seed)
+        value = int(seed) + config._values["jax_random_seed_offset"]
         if config._values["jax_enable_x64"]:
             value &= 2**64 - 1
             hi, lo = value >> 32, value & 0xFFFFFFFF

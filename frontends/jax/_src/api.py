@@ -12,8 +12,12 @@ Differences from JAX, and why:
   transpose, so complex cotangents are conjugated on the way in and out.
 - ``jit`` compiles through ``core.compile``: real ``jax.jit`` on the jax backend (JAX's own
   tracer errors surface), eager or the backend's compiler elsewhere. ``donate_argnums`` is
-  accepted and ignored; ``.lower``/``.trace`` and ``jax.make_jaxpr`` are out of scope (no
-  jaxpr exists off the jax backend).
+  accepted and ignored. ``jax.make_jaxpr``, ``jit(f).trace``/``.lower``/``.compile`` give
+  real JAX's jaxpr, lowering and executable on the jax backend (the function traced on
+  the natives of its arguments: a weak Python-scalar argument shows as strong in the
+  jaxpr's input types); the other backends make no jaxpr and raise NotImplementedError
+  naming the backend to set. ``eval_shape`` is real ``jax.eval_shape`` on the jax backend
+  (nothing computed) and a run on zeros elsewhere.
 - ``vmap`` is real ``jax.vmap`` on the jax backend; elsewhere (and whenever a traced value of
   an enclosing gradient reaches the mapped function) a loop over the mapped axis stacked
   afterwards: the same values, at a Python call per element.
@@ -37,9 +41,10 @@ import numpy
 import core
 from core import autodiff
 from core import native as ops
+from frontends.base.array import FrontendArray
 from frontends.jax import tree_util
 from frontends.jax._src.array import Array
-from frontends.jax._src.config import config
+from frontends.jax._src.config import State, config
 
 __all__ = [
     "grad", "value_and_grad", "vjp", "jvp", "linearize", "jacfwd", "jacrev", "jacobian",
@@ -724,18 +729,10 @@ class checkpoint_policies:
 # ---------------------------------------------------------------------------------------
 # jit
 # ---------------------------------------------------------------------------------------
-_disable_jit = False
-
-
-@contextlib.contextmanager
-def disable_jit(disable: bool = True) -> Iterator[None]:
-    """``jax.disable_jit``: jitted functions run eagerly inside the block."""
-    global _disable_jit
-    previous, _disable_jit = _disable_jit, disable
-    try:
-        yield
-    finally:
-        _disable_jit = previous
+def disable_jit(disable: bool = True) -> contextlib.AbstractContextManager[None]:
+    """``jax.disable_jit``: jitted functions run eagerly inside the block (the
+    ``jax_disable_jit`` option)."""
+    return State("jax_disable_jit")(disable)
 
 
 def _leaf_native(leaf: Any, where: str) -> tuple[Any, tuple[Any, bool, type]]:
@@ -751,6 +748,16 @@ def _avals(natives: list[Any]) -> tuple[Any, ...]:
     return tuple((tuple(x.shape), x.dtype) for x in natives)
 
 
+def _named(inner: Callable[..., Any], name: str) -> Callable[..., Any]:
+    """``inner`` under the user function's name (JAX names its traces after it)."""
+
+    def traceable(*args: Any) -> Any:
+        return inner(*args)
+
+    traceable.__name__ = traceable.__qualname__ = name
+    return traceable
+
+
 class _Jitted:
     """A ``jax.jit`` function: leaves of the dynamic arguments go to ``core.compile`` as
     native arrays; their dtypes, weak flags and the static values key the compilation."""
@@ -761,7 +768,8 @@ class _Jitted:
         self._fun = fun
         self._static_argnums = static_argnums
         self._static_argnames = static_argnames
-        self._compiled = core.compile(self._inner, static_argnums=(0,))
+        self._traceable = _named(self._inner, getattr(fun, "__name__", "fun"))
+        self._compiled = core.compile(self._traceable, static_argnums=(0,))
         self._out_meta: dict[Any, tuple[Any, list[tuple[Any, bool, type]]]] = {}
         self._traced: tuple[Any, list[tuple[Any, bool, type]]] | None = None
         self._shape_dependent: set[Any] = set()
@@ -782,10 +790,10 @@ class _Jitted:
         self._traced = (out_tree, [m for _, m in pairs])
         return [n for n, _ in pairs]
 
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        if _disable_jit or config._values["jax_disable_jit"] or _level > 0:
-            # inside grad/vjp the engine must see every operation: eager (same values)
-            return self._fun(*args, **kwargs)
+    def _flatten(self, args: tuple[Any, ...],
+                 kwargs: dict[str, Any]) -> tuple[Any, list[Any], list[Any]]:  # fmt: skip
+        """The compilation key (tree, leaf metadata, static values), the leaves' natives
+        and the leaves of a call's dynamic arguments."""
         n = len(args)
         static = {i % n if n else i for i in self._static_argnums if -n <= i < n}
         static_pos = tuple((i, args[i]) for i in sorted(static))
@@ -793,8 +801,6 @@ class _Jitted:
         static_kw = tuple(sorted((k, v) for k, v in kwargs.items() if k in self._static_argnames))
         dyn_kwargs = {k: v for k, v in kwargs.items() if k not in self._static_argnames}
         leaves, treedef = tree_util.tree_flatten((dyn_args, dyn_kwargs))
-        if _tracked_leaves(leaves):
-            return self._fun(*args, **kwargs)
         natives, metas = [], []
         for leaf in leaves:
             native, meta = _leaf_native(leaf, "argument")
@@ -808,6 +814,15 @@ class _Jitted:
                 "Non-hashable static arguments are not supported. An error occurred while "
                 f"trying to hash an object passed as a static argument: {error}"
             ) from None
+        return key, natives, leaves
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if config._values["jax_disable_jit"] or _level > 0:
+            # inside grad/vjp the engine must see every operation: eager (same values)
+            return self._fun(*args, **kwargs)
+        key, natives, leaves = self._flatten(args, kwargs)
+        if _tracked_leaves(leaves):
+            return self._fun(*args, **kwargs)
         self._traced = None
         outs = self._compiled(key, natives)
         traced = self._traced
@@ -822,10 +837,141 @@ class _Jitted:
             meta = self._out_meta[(key, _avals(natives))]
         else:  # a cached program: the metadata of the signature's trace
             meta = self._out_meta[key]
-        out_tree, out_metas = meta
-        return tree_util.tree_unflatten(
-            out_tree, [cls._wrap(o, weak, dt) for o, (dt, weak, cls) in zip(outs, out_metas)]
+        if config._values["jax_debug_nans"] or config._values["jax_debug_infs"]:
+            _check_finite(outs, f"jit({getattr(self._fun, '__name__', 'fun')})")
+        return _unflatten_out(meta, outs)
+
+    def _real(self, what: str) -> Any:
+        """Real ``jax.jit`` of the flattened function (only the jax backend has it)."""
+        require_jax_backend(what)
+        import jax
+
+        return jax.jit(self._traceable, static_argnums=(0,))
+
+    def trace(self, *args: Any, **kwargs: Any) -> Traced:
+        """``jit(f).trace(*args)``: real JAX's trace of ``f`` (jax backend only)."""
+        key, natives, _ = self._flatten(args, kwargs)
+        return Traced(self, self._real("jax.jit(f).trace").trace(key, natives), key)
+
+    def lower(self, *args: Any, **kwargs: Any) -> Lowered:
+        """``jit(f).lower(*args)``: real JAX's lowering of ``f`` (jax backend only)."""
+        return self.trace(*args, **kwargs).lower()
+
+    def eval_shape(self, *args: Any, **kwargs: Any) -> Any:
+        return eval_shape(self, *args, **kwargs)
+
+
+def require_jax_backend(what: str) -> None:
+    """JAX's traced forms (jaxprs, StableHLO, XLA executables) exist on the jax backend
+    only: elsewhere, a NotImplementedError naming the backend to set."""
+    backend = core.current_backend().name
+    if backend != "jax":
+        raise NotImplementedError(
+            f"{what} needs the jax backend (it returns real JAX's traced program, which "
+            f"the {backend} backend does not make): call core.set_backend('jax') first, or "
+            "run the script with `transpile --to jax`"
         )
+
+
+def _unflatten_out(meta: tuple[Any, list[tuple[Any, bool, type]]], outs: Sequence[Any]) -> Any:
+    out_tree, out_metas = meta
+    return tree_util.tree_unflatten(
+        out_tree, [cls._wrap(o, weak, dt) for o, (dt, weak, cls) in zip(outs, out_metas)]
+    )
+
+
+def _check_finite(outs: Sequence[Any], where: str) -> None:
+    """``jax_debug_nans``/``jax_debug_infs``: JAX's FloatingPointError for an output with
+    a NaN (or an infinity)."""
+    for out in outs:
+        if core.as_core_dtype(out.dtype).kind not in "fc":
+            continue
+        if config._values["jax_debug_nans"] and bool(ops.any(ops.isnan(out))):
+            raise FloatingPointError(f"invalid value (nan) encountered in {where}")
+        if config._values["jax_debug_infs"] and bool(ops.any(ops.isinf(out))):
+            raise FloatingPointError(f"invalid value (inf) encountered in {where}")
+
+
+class Traced:
+    """``jax.stages.Traced`` of a frontend function: ``jaxpr``, ``out_info``, ``lower()``."""
+
+    def __init__(self, jitted: _Jitted, real: Any, key: Any) -> None:
+        self._jitted, self._real, self._key = jitted, real, key
+        self._meta = jitted._traced
+
+    @property
+    def jaxpr(self) -> Any:
+        return self._real.jaxpr
+
+    @property
+    def out_info(self) -> Any:
+        return _out_shapes(self._meta, self._real.out_info)
+
+    def lower(self, **kwargs: Any) -> Lowered:
+        return Lowered(self._jitted, self._real.lower(**kwargs), self._meta)
+
+
+def _out_shapes(meta: Any, real_leaves: Any) -> Any:
+    """The output's tree of :class:`ShapeDtypeStruct` (JAX's dtypes and weak flags)."""
+    import jax
+
+    out_tree, out_metas = meta
+    avals = jax.tree_util.tree_leaves(real_leaves)
+    return tree_util.tree_unflatten(
+        out_tree,
+        [
+            ShapeDtypeStruct(a.shape, dt, weak_type=weak)
+            for a, (dt, weak, _) in zip(avals, out_metas)
+        ],
+    )
+
+
+class Lowered:
+    """``jax.stages.Lowered``: real JAX's lowering (``as_text``, ``compiler_ir``,
+    ``cost_analysis``) whose ``compile()`` takes and returns frontend arrays."""
+
+    def __init__(self, jitted: _Jitted, real: Any, meta: Any) -> None:
+        self._jitted, self._real, self._meta = jitted, real, meta
+
+    def as_text(self, *args: Any, **kwargs: Any) -> str:
+        return self._real.as_text(*args, **kwargs)
+
+    def compiler_ir(self, *args: Any, **kwargs: Any) -> Any:
+        return self._real.compiler_ir(*args, **kwargs)
+
+    def cost_analysis(self) -> Any:
+        return self._real.cost_analysis()
+
+    @property
+    def out_info(self) -> Any:
+        return _out_shapes(self._meta, self._real.out_info)
+
+    def compile(self, compiler_options: Any = None) -> CompiledFunction:
+        return CompiledFunction(self._jitted, self._real.compile(compiler_options), self._meta)
+
+
+class CompiledFunction:
+    """``jax.stages.Compiled``: real JAX's executable called with frontend arrays."""
+
+    def __init__(self, jitted: _Jitted, real: Any, meta: Any) -> None:
+        self._jitted, self._real, self._meta = jitted, real, meta
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        _, natives, _ = self._jitted._flatten(args, kwargs)
+        return _unflatten_out(self._meta, self._real(natives))
+
+    def as_text(self) -> str | None:
+        return self._real.as_text()
+
+    def cost_analysis(self) -> Any:
+        return self._real.cost_analysis()
+
+    def memory_analysis(self) -> Any:
+        return self._real.memory_analysis()
+
+    @property
+    def out_info(self) -> Any:
+        return _out_shapes(self._meta, self._real.out_info)
 
 
 def _normalize_static(fun: Callable[..., Any], static_argnums: Any,
@@ -1099,26 +1245,99 @@ class ShapeDtypeStruct:
         return hash((self.shape, self.dtype, self.weak_type))
 
 
+def _is_abstract(leaf: Any) -> bool:
+    """A shape-and-dtype leaf that is no array (``ShapeDtypeStruct`` and the like)."""
+    if isinstance(leaf, ShapeDtypeStruct):
+        return True
+    if isinstance(leaf, (FrontendArray, numpy.ndarray, numpy.generic)) or isinstance(
+        leaf, core.current_backend().native_array_types
+    ):
+        return False
+    return hasattr(leaf, "shape") and hasattr(leaf, "dtype")
+
+
 def eval_shape(fun: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-    """``jax.eval_shape``: the shapes and dtypes of ``fun``'s outputs. Off the jax backend
-    ``fun`` runs on zeros (JAX traces it abstractly)."""
+    """``jax.eval_shape``: the shapes and dtypes of ``fun``'s outputs, as a tree of
+    :class:`ShapeDtypeStruct`. On the jax backend ``fun`` is traced abstractly by real
+    ``jax.eval_shape`` (nothing is computed or allocated); elsewhere it runs on zeros."""
     from frontends.jax._src import dtypes as jdt
 
-    def concrete(leaf: Any) -> Any:
-        if isinstance(leaf, ShapeDtypeStruct) or (
-            hasattr(leaf, "shape") and hasattr(leaf, "dtype") and not isinstance(leaf, Array)
-        ):
-            dt = jdt.to_core(leaf.dtype)
-            return Array._wrap(
-                ops.zeros(tuple(leaf.shape), dtype=dt), getattr(leaf, "weak_type", False), dt
-            )
-        return leaf
+    jitted = fun if isinstance(fun, _Jitted) else _Jitted(fun, (), ())
+    on_jax = core.current_backend().name == "jax"
+    if on_jax:
+        import jax as real_jax
 
-    args, kwargs = tree_util.tree_map(concrete, (args, kwargs))
-    out = jit(fun)(*args, **kwargs)
-    return tree_util.tree_map(
-        lambda a: ShapeDtypeStruct(a.shape, a.dtype, weak_type=a.weak_type), out
-    )
+    def stand_in(leaf: Any) -> Any:
+        if not _is_abstract(leaf):
+            return leaf
+        dt = jdt.canonicalize(jdt.to_core(leaf.dtype))
+        shape = tuple(int(n) for n in leaf.shape)
+        if on_jax:  # an abstract value: only ever read by real JAX's tracing below
+            native = real_jax.ShapeDtypeStruct(shape, jdt.numpy_dtype(dt))
+        else:
+            native = ops.zeros(shape, dtype=dt)
+        return Array._wrap(native, bool(getattr(leaf, "weak_type", False)), dt)
+
+    args, kwargs = tree_util.tree_map(stand_in, (args, kwargs))
+    if not on_jax:
+        out = jitted(*args, **kwargs)
+        return tree_util.tree_map(
+            lambda a: ShapeDtypeStruct(a.shape, a.dtype, weak_type=a.weak_type), out
+        )
+    key, natives, _ = jitted._flatten(args, kwargs)
+    jitted._traced = None
+    outs = real_jax.eval_shape(functools.partial(jitted._traceable, key), natives)
+    return _out_shapes(jitted._traced, outs)
+
+
+def natives_and_wrap(tree: Any) -> tuple[list[Any], Callable[[list[Any]], Any]]:
+    """A callback's arguments: the tree's leaves as natives (Python scalars as weak arrays,
+    as JAX converts them), and the function that makes natives like them the tree again."""
+    from frontends.jax import numpy as jnp
+
+    leaves, treedef = tree_util.tree_flatten(tree)
+    arrays = [jnp.asarray(leaf) for leaf in leaves]
+
+    def wrap(natives: list[Any]) -> Any:
+        return tree_util.tree_unflatten(
+            treedef, [Array._wrap(n, a.weak_type, a._dtype) for n, a in zip(natives, arrays)]
+        )
+
+    return [a.native for a in arrays], wrap
+
+
+def pure_callback(callback: Callable[..., Any], result_shape_dtypes: Any, *args: Any,
+                  sharding: Any = None, vmap_method: str | None = None,
+                  **kwargs: Any) -> Any:  # fmt: skip
+    """``jax.pure_callback``: ``callback`` on the arguments (as ``jax.Array`` s), its results
+    cast to ``result_shape_dtypes``. Real ``jax.pure_callback`` on the jax backend (staged
+    into ``jit``, batched by ``vmap_method``); elsewhere called at once."""
+    from frontends.jax._src import dtypes as jdt
+
+    natives, wrap = natives_and_wrap((args, kwargs))
+    specs, out_tree = tree_util.tree_flatten(result_shape_dtypes)
+    dtypes = [jdt.canonicalize(jdt.to_core(s.dtype)) for s in specs]
+
+    def host(*flat: Any) -> list[numpy.ndarray]:
+        a, k = wrap(list(flat))
+        results = out_tree.flatten_up_to(callback(*a, **k))
+        out = [numpy.asarray(r).astype(jdt.numpy_dtype(d)) for r, d in zip(results, dtypes)]
+        for r, s in zip(out, specs):
+            if tuple(r.shape) != tuple(s.shape):
+                raise RuntimeError(
+                    f"pure_callback: the callback returned shape {r.shape}, "
+                    f"result_shape_dtypes says {tuple(s.shape)}"
+                )
+        return out
+
+    if core.current_backend().name == "jax":
+        import jax
+
+        shapes = [jax.ShapeDtypeStruct(tuple(s.shape), jdt.numpy_dtype(d)) for s, d in zip(specs, dtypes)]  # fmt: skip
+        outs = jax.pure_callback(host, shapes, *natives, vmap_method=vmap_method)
+    else:
+        outs = [ops.asarray(r, dtype=d) for r, d in zip(host(*natives), dtypes)]
+    return tree_util.tree_unflatten(out_tree, [Array._wrap(o, False, d) for o, d in zip(outs, dtypes)])  # fmt: skip
 
 
 class Device:
@@ -1164,12 +1383,29 @@ def process_count(backend: Any = None) -> int:
     return 1
 
 
-def make_jaxpr(fun: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-    """Out of scope: a jaxpr is real JAX's intermediate form, which no backend but jax has."""
-    raise NotImplementedError(
-        "jax.make_jaxpr is not provided by the frontend (no jaxpr exists off the jax "
-        "backend); use jax.eval_shape for output shapes, or real JAX to inspect a trace"
-    )
+def make_jaxpr(fun: Callable[..., Any], static_argnums: int | Sequence[int] = (),
+               axis_env: Any = None, return_shape: bool = False,
+               abstracted_axes: Any = None) -> Callable[..., Any]:  # fmt: skip
+    """``jax.make_jaxpr``: real JAX's ``ClosedJaxpr`` of ``fun`` on the jax backend (``fun``
+    traced with the natives of its arguments, as :func:`jit` traces it; a ``jit``-ed
+    ``fun`` shows as one ``pjit`` equation, as in JAX). Other backends make no jaxpr: a
+    NotImplementedError names the backend to set."""
+    jitted = fun if isinstance(fun, _Jitted) else _Jitted(fun, *_normalize_static(fun, static_argnums, ()))  # fmt: skip
+
+    @functools.wraps(fun)
+    def make(*args: Any, **kwargs: Any) -> Any:
+        require_jax_backend("jax.make_jaxpr")
+        import jax as real_jax
+
+        key, natives, _ = jitted._flatten(args, kwargs)
+        inner = jitted._real("jax.make_jaxpr") if jitted is fun else jitted._traceable
+        jitted._traced = None
+        closed = real_jax.make_jaxpr(inner, static_argnums=(0,))(key, natives)
+        if return_shape:
+            return closed, _out_shapes(jitted._traced, closed.out_avals)
+        return closed
+
+    return make
 
 
 def named_call(fun: Callable[..., Any], *, name: str | None = None) -> Callable[..., Any]:

@@ -157,6 +157,11 @@ def numpy_dtype(dtype: str) -> numpy.dtype:
     return found
 
 
+def is_jax_dtype(dtype: numpy.dtype) -> bool:
+    """Whether a numpy dtype is one JAX arrays take (the numbers, bool and bfloat16)."""
+    return dtype.name in _KIND_OF_NAME
+
+
 def to_core(dtype_like: Any) -> core.Dtype:
     """A core dtype (not canonicalized) from anything JAX takes as a dtype."""
     if isinstance(dtype_like, core.Dtype):

@@ -14,6 +14,8 @@ from __future__ import annotations
 from frontends.jax.lax._extra import (
     approx_max_k,
     approx_min_k,
+    bessel_i0e,
+    bessel_i1e,
     betainc,
     broadcast_like,
     empty,

@@ -57,6 +57,20 @@ def polygamma(m: Any, x: Any) -> Array:
     return Array._wrap(out.native, mm.weak_type and xx.weak_type, xx._dtype)
 
 
+def bessel_i0e(x: Any) -> Array:
+    """``lax.bessel_i0e``: the exponentially scaled modified Bessel function I0."""
+    from frontends.jax.scipy import special
+
+    return special.i0e(*_float_operands("bessel_i0e", x))
+
+
+def bessel_i1e(x: Any) -> Array:
+    """``lax.bessel_i1e``: the exponentially scaled modified Bessel function I1."""
+    from frontends.jax.scipy import special
+
+    return special.i1e(*_float_operands("bessel_i1e", x))
+
+
 def stack(operands: Sequence[Any], axis: int = 0) -> Array:
     """``lax.stack``: operands of one dtype and shape along a new ``axis``."""
     arrays = [asarray(o, "stack", i) for i, o in enumerate(operands)]

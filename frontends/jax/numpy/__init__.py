@@ -94,7 +94,7 @@ def _from_python(obj: Any) -> tuple[Any, core.Dtype, bool]:
         obj = [_numpy.asarray(o) if isinstance(o, FrontendArray) else o for o in obj]
     if isinstance(obj, (list, tuple, builtins.bool, _numpy.ndarray, _numpy.generic)):
         host = _numpy.asarray(obj)
-        if host.dtype.kind not in "biufc":
+        if not _jdt.is_jax_dtype(host.dtype):
             raise TypeError(f"JAX only supports number and bool dtypes, got dtype {host.dtype}")
         dt = _jdt.canonicalize(_jdt.to_core(host.dtype))
         return host, dt, False

@@ -86,7 +86,7 @@ def native_of(value: Any, dtype: core.Dtype | None = None) -> Any:
         native = value
     else:
         host = numpy.asarray(value)
-        if host.dtype.kind not in "biufc":
+        if not jdt.is_jax_dtype(host.dtype):
             raise TypeError(f"JAX only supports number and bool dtypes, got dtype {host.dtype}")
         native = ops.asarray(host)
     have = core.as_core_dtype(native.dtype)

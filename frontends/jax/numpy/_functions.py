@@ -485,8 +485,14 @@ def take_along_axis(arr: Any, indices: Any, axis: int | None = -1, mode: Any = N
 def unique(ar: Any, return_index: bool = False, return_inverse: bool = False,
            return_counts: bool = False, axis: int | None = None, *, equal_nan: bool = True,
            size: int | None = None, fill_value: Any = None, sorted: bool = True) -> Any:  # fmt: skip
-    """``jnp.unique`` (``size=`` pads the unique values with ``fill_value``, default the
-    smallest value, and the indices and counts with 0)."""
+    """``jnp.unique``. With ``size=`` (and no ``axis``) no value is read to the host, as
+    JAX computes it under ``jax.jit``: the unique values padded with ``fill_value``
+    (default the smallest value), the indices with the smallest value's, the counts
+    with 0."""
+    if size is not None and axis is None:
+        check_arraylike("jnp.unique", ar)
+        return _unique_sized(as_array(ar), size, fill_value, return_index, return_inverse,
+                             return_counts, equal_nan)  # fmt: skip
     result = _unique(ar, return_index=return_index, return_inverse=return_inverse,
                      return_counts=return_counts, axis=axis, equal_nan=equal_nan)  # fmt: skip
     if size is None:
@@ -504,6 +510,54 @@ def unique(ar: Any, return_index: bool = False, return_inverse: bool = False,
     if return_counts:
         parts.append(_sized(rest.pop(0), size, 0))
     return tuple(parts)
+
+
+def _unique_sized(a: Array, size: int, fill_value: Any, return_index: bool,
+                  return_inverse: bool, return_counts: bool, equal_nan: bool) -> Any:  # fmt: skip
+    """JAX's sized ``unique`` of the flattened ``a``: sort, mark each run's first element,
+    scatter the marked ones to their rank (ranks past ``size`` dropped)."""
+    int32, i64 = jdt.default_dtype("i"), core.int64
+    flat = ops.reshape(a.native, (-1,))
+    n = int(flat.shape[0])
+    order = ops.argsort(flat, stable=True)
+    ordered = ops.take(flat, order, axis=0)
+    new = ops.not_equal(
+        ops.get_item(ordered, slice(1, None)), ops.get_item(ordered, slice(None, -1))
+    )
+    if equal_nan and a._dtype.kind in "fc":
+        both_nan = ops.logical_and(ops.isnan(ops.get_item(ordered, slice(1, None))),
+                                   ops.isnan(ops.get_item(ordered, slice(None, -1))))  # fmt: skip
+        new = ops.logical_and(new, ops.logical_not(both_nan))
+    first = ops.concat([ops.ones((builtins.min(n, 1),), dtype=core.bool), new], axis=0)
+    rank = ops.subtract(
+        ops.cumulative_sum(ops.astype(first, i64), axis=0), ops.asarray(1, dtype=i64)
+    )
+    # the marked elements go to their rank, the others (and ranks >= size) to slot ``size``
+    slot = ops.where(
+        ops.logical_and(first, ops.less(rank, size)), rank, ops.asarray(size, dtype=i64)
+    )
+    smallest = ops.get_item(ordered, slice(0, 1)) if n else ops.zeros((1,), dtype=a._dtype)
+    fill = ops.reshape(smallest, ()) if fill_value is None else native_of(fill_value, a._dtype)
+
+    def placed(values: Any, pad: Any, dtype: Any) -> Any:
+        base = ops.broadcast_to(ops.astype(pad, dtype), (size + 1,))
+        return ops.get_item(ops.scatter(base, 0, slot, values), slice(0, size))
+
+    parts = [Array._wrap(placed(ordered, fill, a._dtype), a.weak_type, a._dtype)]
+    if return_index:
+        pad = ops.get_item(order, 0) if n else ops.asarray(0, dtype=i64)
+        parts.append(Array._wrap(placed(order, pad, int32), False, int32))
+    if return_inverse:
+        inverse = ops.scatter(ops.zeros((n,), dtype=i64), 0, order, rank)
+        inverse = ops.astype(ops.reshape(inverse, tuple(a.shape)), int32)
+        parts.append(Array._wrap(inverse, False, int32))
+    if return_counts:
+        counts = ops.scatter(ops.zeros((size + 1,), dtype=i64), 0,
+                             ops.where(ops.less(rank, size), rank, ops.asarray(size, dtype=i64)),
+                             ops.ones((n,), dtype=i64), reduce="add")  # fmt: skip
+        counts = ops.astype(ops.get_item(counts, slice(0, size)), int32)
+        parts.append(Array._wrap(counts, False, int32))
+    return parts[0] if len(parts) == 1 else tuple(parts)
 
 
 def repeat(a: Any, repeats: Any, axis: int | None = None, *, total_repeat_length: int | None = None,

@@ -25,7 +25,7 @@ __all__ = [
     "factorial", "gamma", "gammainc", "gammaincc", "gammaln", "gammasgn", "kl_div",
     "log_ndtr", "log_softmax", "loggamma", "logit", "logsumexp", "multigammaln", "ndtr",
     "ndtri", "poch", "polygamma", "rel_entr", "softmax", "xlog1py", "xlogy", "zeta",
-    "boxcox", "boxcox1p",
+    "boxcox", "boxcox1p", "i0", "i0e", "i1", "i1e",
 ]  # fmt: skip
 
 
@@ -566,6 +566,114 @@ def log_softmax(x: Any, axis: Any = -1, where: Any = None, initial: Any = None) 
     from frontends.jax.nn import log_softmax as _log_softmax
 
     return _log_softmax(x, axis=axis, where=where)
+
+
+# --------------------------------------------------------------------- Bessel I0, I1
+# Cephes' Chebyshev series (i0.c, i1.c); XLA evaluates float32 with the last 18/7 (i0e)
+# and 17/7 (i1e) terms of each, as here
+_I0E_A = (
+    -4.41534164647933937950e-18, 3.33079451882223809783e-17, -2.43127984654795469359e-16,
+    1.71539128555513303061e-15, -1.16853328779934516808e-14, 7.67618549860493561688e-14,
+    -4.85644678311192946090e-13, 2.95505266312963983461e-12, -1.72682629144155570723e-11,
+    9.67580903537323691224e-11, -5.18979560163526290666e-10, 2.65982372468238665035e-9,
+    -1.30002500998624804212e-8, 6.04699502254191894932e-8, -2.67079385394061173391e-7,
+    1.11738753912010371815e-6, -4.41673835845875056359e-6, 1.64484480707288970893e-5,
+    -5.75419501008210370398e-5, 1.88502885095841655729e-4, -5.76375574538582365885e-4,
+    1.63947561694133579842e-3, -4.32430999505057594430e-3, 1.05464603945949983183e-2,
+    -2.37374148058994688156e-2, 4.93052842396707084878e-2, -9.49010970480476444210e-2,
+    1.71620901522208775349e-1, -3.04682672343198398683e-1, 6.76795274409476084995e-1,
+)  # fmt: skip
+_I0E_B = (
+    -7.23318048787475395456e-18, -4.83050448594418207126e-18, 4.46562142029675999901e-17,
+    3.46122286769746109310e-17, -2.82762398051658348494e-16, -3.42548561967721913462e-16,
+    1.77256013305652638360e-15, 3.81168066935262242075e-15, -9.55484669882830764870e-15,
+    -4.15056934728722208663e-14, 1.54008621752140982691e-14, 3.85277838274214270114e-13,
+    7.18012445138366623367e-13, -1.79417853150680611778e-12, -1.32158118404477131188e-11,
+    -3.14991652796324136454e-11, 1.18891471078464383424e-11, 4.94060238822496958910e-10,
+    3.39623202570838634515e-9, 2.26666899049817806459e-8, 2.04891858946906374183e-7,
+    2.89137052083475648297e-6, 6.88975834691682398426e-5, 3.36911647825569408990e-3,
+    8.04490411014108831608e-1,
+)  # fmt: skip
+_I1E_A = (
+    2.77791411276104639959e-18, -2.11142121435816608115e-17, 1.55363195773620046921e-16,
+    -1.10559694773538630805e-15, 7.60068429473540693410e-15, -5.04218550472791168711e-14,
+    3.22379336594557470981e-13, -1.98397439776494371520e-12, 1.17361862988909016308e-11,
+    -6.66348972350202774223e-11, 3.62559028155211703701e-10, -1.88724975172282928790e-9,
+    9.38153738649577178388e-9, -4.44505912879632808065e-8, 2.00329475355213526229e-7,
+    -8.56872026469545474066e-7, 3.47025130813767847674e-6, -1.32731636560394358279e-5,
+    4.78156510755005422638e-5, -1.61760815825896745588e-4, 5.12285956168575772895e-4,
+    -1.51357245063125314899e-3, 4.15642294431288815669e-3, -1.05640848946261981558e-2,
+    2.47264490306265168283e-2, -5.29459812080949914269e-2, 1.02643658689847095384e-1,
+    -1.76416518357834055153e-1, 2.52587186443633654823e-1,
+)  # fmt: skip
+_I1E_B = (
+    7.51729631084210481353e-18, 4.41434832307170791151e-18, -4.65030536848935832153e-17,
+    -3.20952592199342395980e-17, 2.96262899764595013876e-16, 3.30820231092092828324e-16,
+    -1.88035477551078244854e-15, -3.81440307243700780478e-15, 1.04202769841288027642e-14,
+    4.27244001671195135429e-14, -2.10154184277266431302e-14, -4.08355111109219731823e-13,
+    -7.19855177624590851209e-13, 2.03562854414708950722e-12, 1.41258074366137813316e-11,
+    3.25260358301548823856e-11, -1.89749581235054123450e-11, -5.58974346219658380687e-10,
+    -3.83538038596423702205e-9, -2.63146884688951950684e-8, -2.51223623787020892529e-7,
+    -3.88256480887769039346e-6, -1.10588938762623716291e-4, -9.76109749136146840777e-3,
+    7.78576235018280120474e-1,
+)  # fmt: skip
+
+
+def _chbevl(x: Any, coefficients: tuple[float, ...], like: Array) -> Any:
+    """Cephes' Chebyshev series sum at native ``x``."""
+    b0, b1, b2 = _c(coefficients[0], like), _c(0, like), _c(0, like)
+    for c in coefficients[1:]:
+        b2, b1 = b1, b0
+        b0 = ops.add(ops.subtract(ops.multiply(x, b1), b2), _c(c, like))
+    return ops.multiply(ops.subtract(b0, b2), _c(0.5, like))
+
+
+def _bessel_e(a: Array, series: tuple[tuple[float, ...], ...], odd: bool) -> Any:
+    """``exp(-|a|) I(a)`` (native) from the two series (``|a| <= 8`` and above); ``odd``:
+    I1 (else I0)."""
+    low, high = series
+    if a._dtype.itemsize < 8:  # XLA's float32 series: the terms that matter there
+        low, high = low[-17 if odd else -18 :], high[-7:]
+    z = ops.abs(a.native)
+    small = _chbevl(ops.subtract(ops.multiply(z, _c(0.5, a)), _c(2, a)), low, a)
+    if odd:
+        small = ops.multiply(small, z)
+    safe = ops.where(ops.greater(z, _c(8, a)), z, _c(8, a))
+    large = ops.divide(
+        _chbevl(ops.subtract(ops.divide(_c(32, a), safe), _c(2, a)), high, a), ops.sqrt(safe)
+    )
+    out = ops.where(ops.less_equal(z, _c(8, a)), small, large)
+    if odd:
+        out = ops.where(ops.less(a.native, _c(0, a)), ops.negative(out), out)
+    return out
+
+
+def _bessel(name: str, x: Any, odd: bool, scaled: bool) -> Array:
+    (a,) = promote_args_inexact(name, x)
+    out = _bessel_e(a, (_I1E_A, _I1E_B) if odd else (_I0E_A, _I0E_B), odd)
+    if not scaled:  # JAX's i0/i1: exp(|x|) times the scaled function
+        out = ops.multiply(ops.exp(ops.abs(a.native)), out)
+    return _w(out, a)
+
+
+def i0e(x: Any) -> Array:
+    """``jax.scipy.special.i0e``: the exponentially scaled modified Bessel function I0."""
+    return _bessel("i0e", x, odd=False, scaled=True)
+
+
+def i1e(x: Any) -> Array:
+    """``jax.scipy.special.i1e``: the exponentially scaled modified Bessel function I1."""
+    return _bessel("i1e", x, odd=True, scaled=True)
+
+
+def i0(x: Any) -> Array:
+    """``jax.scipy.special.i0``: the modified Bessel function I0 (``exp(|x|) i0e(x)``)."""
+    return _bessel("i0", x, odd=False, scaled=False)
+
+
+def i1(x: Any) -> Array:
+    """``jax.scipy.special.i1``: the modified Bessel function I1 (``exp(|x|) i1e(x)``)."""
+    return _bessel("i1", x, odd=True, scaled=False)
 
 
 _ = jdt

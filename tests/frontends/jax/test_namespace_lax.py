@@ -16,7 +16,7 @@ ppermute precv psend pshuffle psum psum_scatter pswapaxes ragged_all_to_all"""
 _XLA_PLUMBING = """after_all create_token composite dce_sink stage shape_as_value
 reduce_precision rng_bit_generator rng_uniform RandomAlgorithm AccuracyMode DotAlgorithm
 DotAlgorithmPreset Tolerance"""
-_KERNELS = """bessel_i0e bessel_i1e bitcast_convert_type mulhi random_gamma_grad igamma_grad_a
+_KERNELS = """bitcast_convert_type mulhi random_gamma_grad igamma_grad_a
 fft FftType linalg"""
 _OTHER_LAX = """ragged_dot ragged_dot_general RaggedDotDimensionNumbers scaled_dot
 custom_linear_solve custom_root conv_general_dilated_local conv_general_shape_tuple
@@ -35,8 +35,8 @@ LEFT_OUT: dict[str, dict[str, str]] = {
         ),
         **dict.fromkeys(
             _KERNELS.split(),
-            "needs a kernel core does not have (Bessel "
-            "functions, bit casts, XLA's FFT primitive, lax.linalg's LAPACK "
+            "needs a kernel core does not have ("
+            "bit casts, XLA's FFT primitive, lax.linalg's LAPACK "
             "wrappers: use jnp.fft / jnp.linalg / jax.scipy.linalg)",
         ),
         **dict.fromkeys(
@@ -51,15 +51,11 @@ LEFT_OUT: dict[str, dict[str, str]] = {
     ),
     "nn.initializers": {},
     "scipy.special": dict.fromkeys(
-        """bernoulli bessel_jn dawsn erfcx exp1 expi expn fresnel hyp1f1 hyp2f1 i0 i0e i1
-        i1e owens_t sici spence sph_harm_y wofz""".split(),
+        """bernoulli bessel_jn dawsn erfcx exp1 expi expn fresnel hyp1f1 hyp2f1 owens_t sici
+        spence sph_harm_y wofz""".split(),
         "special functions needing their own series/asymptotic kernels: not built this round",
     ),
-    "scipy.stats": dict.fromkeys(
-        """betabinom gaussian_kde gennorm gumbel_l gumbel_r mode multinomial nbinom rankdata
-        sem truncnorm vonmises wrapcauchy""".split(),
-        "less common distributions and statistics: not built this round",
-    ),
+    "scipy.stats": {},
     "scipy.linalg": dict.fromkeys(
         """companion convolution_matrix dft eigh_tridiagonal expm_frechet fiedler
         fiedler_companion funm hadamard helmert hessenberg invhilbert invpascal leslie
@@ -95,4 +91,29 @@ def test_every_public_name_exists_or_is_left_out_with_a_reason() -> None:
             f"jax.{module}.{name} is listed as left out but real JAX has no such name"
             for name in stale
         ]
+    assert not problems, "\n".join(problems)
+
+
+STATS_CODE = """
+import pkgutil, jax.scipy.stats as s
+result = {m.name: sorted(n for n in dir(getattr(s, m.name)) if not n.startswith("_"))
+          for m in pkgutil.iter_modules(s.__path__)}
+"""
+
+
+def test_every_stats_distribution_is_a_module_with_jaxs_functions() -> None:
+    """``import jax.scipy.stats.norm`` and ``from jax.scipy.stats import norm`` find a real
+    module (``transpile`` rewrites such imports only when the module file exists)."""
+    from transpile.rewrite import frontend_provides
+
+    real = real_jax(STATS_CODE)
+    problems = []
+    for name, functions in real.items():
+        if not frontend_provides(f"jax.scipy.stats.{name}"):
+            problems.append(f"jax.scipy.stats.{name} is no module of the frontend")
+            continue
+        ours = importlib.import_module(f"frontends.jax.scipy.stats.{name}")
+        missing = sorted(set(functions) - set(ours.__all__))
+        if missing:
+            problems.append(f"jax.scipy.stats.{name} lacks {missing}")
     assert not problems, "\n".join(problems)
