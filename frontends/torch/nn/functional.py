@@ -21,6 +21,8 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import numpy
+
 import core
 from core import autodiff as _ad
 from core import native as ops
@@ -1255,7 +1257,8 @@ def interpolate(
     antialias: bool = False,
 ) -> Tensor:
     """Resample the spatial dimensions: nearest, nearest-exact, (bi/tri)linear, bicubic,
-    area. ``antialias=True`` is not provided (core has no antialiased kernel)."""
+    area; ``antialias=True`` for bilinear and bicubic (torch's 4-D restriction; ``lanczos``
+    is not provided)."""
     spatial = len(input.shape) - 2
     if spatial < 1 or spatial > 3:
         raise NotImplementedError(
@@ -1263,30 +1266,30 @@ def interpolate(
             f"{len(input.shape)}D) for the modes: nearest | linear | bilinear | bicubic | "
             f"trilinear | area | nearest-exact (got {mode})"
         )
-    if mode in ("nearest", "area", "nearest-exact"):
-        if align_corners is not None:
-            raise ValueError(
-                "align_corners option can only be set with the interpolating modes: "
-                "linear | bilinear | bicubic | trilinear"
-            )
-    elif mode in _INTERPOLATE_DIMS:
+    nearest = mode in ("nearest", "area", "nearest-exact")
+    if nearest and align_corners is not None:
+        raise ValueError(
+            "align_corners option can only be set with the interpolating modes: "
+            "linear | bilinear | bicubic | trilinear"
+        )
+    if antialias and not (mode in ("bilinear", "bicubic") and len(input.shape) == 4):
+        raise ValueError(
+            "Anti-alias option is restricted to bilinear, bicubic, and lanczos modes and "
+            "requires a 4-D tensor as input"
+        )
+    if not nearest and mode not in _INTERPOLATE_DIMS:
+        raise NotImplementedError(
+            f"Input Error: Only 3D, 4D and 5D input Tensors supported (got "
+            f"{len(input.shape)}D) for the modes: nearest | linear | bilinear | bicubic | "
+            f"trilinear | area | nearest-exact (got {mode})"
+        )
+    if not nearest:
         if _INTERPOLATE_DIMS[mode] != spatial:
             raise NotImplementedError(
                 f"Got {len(input.shape)}D input, but {mode} mode needs "
                 f"{_INTERPOLATE_DIMS[mode] + 2}D input"
             )
         align_corners = bool(align_corners)
-    else:
-        raise NotImplementedError(
-            f"Input Error: Only 3D, 4D and 5D input Tensors supported (got "
-            f"{len(input.shape)}D) for the modes: nearest | linear | bilinear | bicubic | "
-            f"trilinear | area | nearest-exact (got {mode})"
-        )
-    if antialias:
-        raise NotImplementedError(
-            "interpolate(antialias=True) is not provided by this frontend: core has no "
-            "antialiased resampling kernel; use antialias=False"
-        )
     if (size is None) == (scale_factor is None):
         raise ValueError(
             "only one of size or scale_factor should be defined"
@@ -1316,6 +1319,8 @@ def interpolate(
             scale_factor, recompute_scale_factor = None, None
     if mode != "nearest" and mode != "nearest-exact":
         _float_only(f"upsample_{mode}", input)
+    if antialias:
+        return _antialiased(input, size, scale_factor, mode, align_corners)
     return ops.nn.interpolate(
         input,
         size,
@@ -1324,6 +1329,55 @@ def interpolate(
         align_corners if mode in _INTERPOLATE_DIMS else None,
         recompute_scale_factor,
     )
+
+
+def _aa_filter(mode: str, x: numpy.ndarray) -> numpy.ndarray:
+    """torch's antialiasing filters: the triangle, and the cubic with A = -0.5 (PIL's)."""
+    x = numpy.abs(x)
+    if mode == "bilinear":
+        return numpy.where(x < 1, 1 - x, 0.0)
+    a = -0.5
+    near = ((a + 2) * x - (a + 3)) * x * x + 1
+    far = ((a * x - 5 * a) * x + 8 * a) * x - 4 * a
+    return numpy.where(x < 1, near, numpy.where(x < 2, far, 0.0))
+
+
+def _aa_weights(
+    size_in: int, size_out: int, scale_factor: float | None, align_corners: bool, mode: str
+) -> numpy.ndarray:
+    """The ``(size_out, size_in)`` resampling matrix of torch's antialiased kernels
+    (``_upsample_{mode}2d_aa``): each output sample averages the inputs under the filter
+    stretched by the downscaling factor, the weights normalized to sum to one."""
+    if align_corners:
+        scale = (size_in - 1) / (size_out - 1) if size_out > 1 else 0.0
+    else:
+        scale = 1 / scale_factor if scale_factor else size_in / size_out
+    support = (1.0 if mode == "bilinear" else 2.0) * max(scale, 1.0)
+    invscale = 1 / scale if scale >= 1 else 1.0
+    weights = numpy.zeros((size_out, size_in))
+    for i in range(size_out):
+        center = scale * (i + 0.5)
+        low = max(int(center - support + 0.5), 0)
+        high = min(int(center + support + 0.5), size_in)
+        w = _aa_filter(mode, (numpy.arange(low, high) - center + 0.5) * invscale)
+        weights[i, low:high] = w / w.sum() if w.sum() != 0 else w
+    return weights
+
+
+def _antialiased(input: Any, size: Any, scale_factor: Any, mode: str, align_corners: bool) -> Any:
+    """Antialiased bilinear/bicubic resampling as two matrix products with constant weights
+    (computed on the host from the shapes; gradients flow through the products)."""
+    heights, widths = input.shape[2:]
+    out = (
+        size
+        if size is not None
+        else tuple(math.floor(n * s) for n, s in zip(input.shape[2:], scale_factor))
+    )
+    scales = scale_factor if scale_factor is not None else (None, None)
+    dtype = _dtype_of(input)
+    rows = ops.asarray(_aa_weights(heights, out[0], scales[0], align_corners, mode), dtype=dtype)
+    cols = ops.asarray(_aa_weights(widths, out[1], scales[1], align_corners, mode), dtype=dtype)
+    return ops.matmul(ops.matmul(rows, input), ops.matrix_transpose(cols))
 
 
 # ---------------------------------------------------------------------------------------

@@ -453,12 +453,29 @@ INTERPOLATIONS = [
     (2, {"size": (3, 2), "mode": "area"}), (3, {"size": (3, 5, 6), "mode": "trilinear"}),
     (2, {"scale_factor": 1.5, "mode": "bilinear", "recompute_scale_factor": True}),
     (2, {"size": 4, "mode": "nearest", "align_corners": True}), (1, {"size": 4, "mode": "bilinear"}),
+    (2, {"size": (2, 3), "mode": "bilinear", "antialias": True}),
+    (2, {"scale_factor": (1.6, 0.5), "mode": "bicubic", "antialias": True, "align_corners": True}),
+    (2, {"size": 3, "mode": "nearest", "antialias": True}), (1, {"size": 3, "mode": "bilinear", "antialias": True}),
 ]  # fmt: skip
 
 
 @pytest.mark.parametrize(("n", "kwargs"), INTERPOLATIONS, ids=str)
 def test_interpolate(backend: str, n: int, kwargs: dict[str, Any]) -> None:
     compare("interpolate", rand(2, 3, *(5, 4, 4)[:n]), **kwargs)
+
+
+@pytest.mark.parametrize("mode", ["bilinear", "bicubic"])
+def test_interpolate_antialias_gradient(backend: str, mode: str) -> None:
+    """timm resamples a ViT's position embedding so when pretrained weights meet another
+    ``img_size``; the gradient reaches the input as torch's does."""
+    x, weight = rand(1, 2, 7, 9), rand(1, 2, 3, 14)
+    grads = []
+    for t, functional in ((torch, F), (real_torch, RF)):
+        leaf = t.tensor(x, requires_grad=True)
+        out = functional.interpolate(leaf, size=(3, 14), mode=mode, antialias=True)
+        (out * t.tensor(weight)).sum().backward()
+        grads.append(leaf.grad)
+    assert_matches(grads[0], grads[1], **TOL)
 
 
 # ---------------------------------------------------------------------------------------
