@@ -1196,10 +1196,11 @@ def _attention_rule(g: Any, y: Any, query: Any, key: Any, value: Any, attn_mask:
                     dropout_p: float = 0.0, is_causal: bool = False, scale: float | None = None, *,
                     enable_gqa: bool = False, dropout_mask: Any = None,
                     generator: Any = None) -> tuple[Any, ...]:  # fmt: skip
-    if enable_gqa:
-        raise NotImplementedError(
-            "core.nn.scaled_dot_product_attention(enable_gqa=True) has no vjp rule"
-        )
+    repeat_k = repeat_v = 1
+    if enable_gqa and len(query.shape) >= 3:  # key and value heads serve groups of queries
+        repeat_k, repeat_v = query.shape[-3] // key.shape[-3], query.shape[-3] // value.shape[-3]
+        key = native.repeat(key, repeat_k, axis=-3) if repeat_k > 1 else key
+        value = native.repeat(value, repeat_v, axis=-3) if repeat_v > 1 else value
     if dropout_p > 0 and dropout_mask is None:
         raise NotImplementedError(
             "core.nn.scaled_dot_product_attention's vjp needs the dropout mask: pass dropout_mask="
@@ -1215,7 +1216,10 @@ def _attention_rule(g: Any, y: Any, query: Any, key: Any, value: Any, attn_mask:
             scores = native.where(attn_mask, scores, native.full_like(scores, -math.inf))
         else:
             scores = native.add(scores, attn_mask)
-    weights = native.nn.softmax(scores, axis=-1)
+    fully_masked = native.all(native.equal(scores, -math.inf), axis=-1, keepdims=True)
+    weights = native.where(
+        fully_masked, 0.0, native.nn.softmax(scores, axis=-1)
+    )  # torch's safe softmax
     used = weights
     if dropout_p > 0:
         used = native.divide(_masked(weights, dropout_mask), 1 - dropout_p)
@@ -1233,7 +1237,17 @@ def _attention_rule(g: Any, y: Any, query: Any, key: Any, value: Any, attn_mask:
     mask_grad = None
     if attn_mask is not None and dtypes.result_type(attn_mask) != dtypes.bool:
         mask_grad = native.divide(scores_grad, scale)
-    return query_grad, key_grad, value_grad, mask_grad, None
+    return (query_grad, _sum_head_groups(key_grad, repeat_k),
+            _sum_head_groups(value_grad, repeat_v), mask_grad, None)  # fmt: skip
+
+
+def _sum_head_groups(grad: Any, repeat: int) -> Any:
+    """The cotangent of heads repeated ``repeat`` times each (dimension -3), summed back."""
+    if repeat == 1:
+        return grad
+    *lead, heads, rows, cols = grad.shape
+    grouped = native.reshape(grad, (*lead, heads // repeat, repeat, rows, cols))
+    return native.sum(grouped, axis=-3)
 
 
 def _linear_rule(g: Any, y: Any, x: Any, weight: Any, bias: Any = None) -> tuple[Any, ...]:

@@ -631,6 +631,34 @@ def test_attention_grouped_query_and_dropout(backend):
     same(result, expected, **ACCUMULATING)
 
 
+@pytest.mark.parametrize("mask_kind", ["bool", "float"])
+def test_attention_gradients_grouped_and_fully_masked_rows(backend, mask_kind):
+    """Grouped-query heads get the sum of their groups' cotangents; a query row whose every
+    key is masked gives zeros and no gradient (torch's safe softmax), as real torch."""
+    rng = numpy.random.default_rng(6)
+    q = rng.standard_normal((2, 4, 5, 8)).astype(numpy.float32)
+    k = rng.standard_normal((2, 2, 5, 8)).astype(numpy.float32)
+    v = rng.standard_normal((2, 2, 5, 8)).astype(numpy.float32)
+    keep = numpy.tril(numpy.ones((5, 5), bool))
+    keep[0] = False  # every key of the first query row masked
+    mask = keep if mask_kind == "bool" else numpy.where(keep, 0, -numpy.inf).astype("float32")
+    g = rng.standard_normal((2, 4, 5, 8)).astype(numpy.float32)
+    tq, tk, tv = (T(x).requires_grad_() for x in (q, k, v))
+    expected = F.scaled_dot_product_attention(tq, tk, tv, attn_mask=T(mask), enable_gqa=True)
+    expected_grads = torch.autograd.grad(expected, (tq, tk, tv), T(g))
+
+    def f(q, k, v):
+        return core.native.nn.scaled_dot_product_attention(
+            q, k, v, core.native.asarray(mask), enable_gqa=True
+        )
+
+    qn, kn, vn = (core.native.asarray(x) for x in (q, k, v))
+    out, vjp = core.autodiff.vjp(f, qn, kn, vn)
+    same(core.asarray(out), expected, **ACCUMULATING)
+    for got, want in zip(vjp(core.native.asarray(g)), expected_grads):
+        same(core.asarray(got), want, **ACCUMULATING)
+
+
 @given(data=st.data())
 def test_cosine_similarity_and_pairwise_distance(backend, data):
     dtype = data.draw(FLOATS)

@@ -642,7 +642,9 @@ def _attention(
             scores = jnp.where(attn_mask, scores, -jnp.inf)
         else:
             scores = scores + attn_mask.astype(scores.dtype)
-    weights = jax.nn.softmax(scores, axis=-1)
+    # torch's safe softmax: a row with every position masked gives zeros, not NaN
+    fully_masked = jnp.all(scores == -jnp.inf, axis=-1, keepdims=True)
+    weights = jnp.where(fully_masked, 0, jax.nn.softmax(scores, axis=-1)).astype(scores.dtype)
     if dropout_p:
         weights = _apply_dropout(weights, dropout_mask, dropout_p)
     return jnp.matmul(weights, value, precision=_HIGHEST)

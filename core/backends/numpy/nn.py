@@ -628,6 +628,9 @@ def scaled_dot_product_attention(
     wide_q, wide_k = _wide(query, key)
     scores = numpy.matmul(wide_q, numpy.swapaxes(wide_k, -1, -2)).astype(query.dtype)
     scores = scores * _scalar(scale, query)
-    weights = softmax(_attention_mask(scores, attn_mask, is_causal), axis=-1)
+    scores = _attention_mask(scores, attn_mask, is_causal)
+    # torch's safe softmax: a row with every position masked gives zeros, not NaN
+    fully_masked = numpy.all(scores == -numpy.inf, axis=-1, keepdims=True)
+    weights = numpy.where(fully_masked, 0, softmax(scores, axis=-1)).astype(scores.dtype)
     weights = dropout(weights, dropout_p, mask=dropout_mask, generator=generator)
     return numpy.matmul(*_wide(weights, value)).astype(query.dtype)

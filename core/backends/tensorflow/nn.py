@@ -588,5 +588,8 @@ def scaled_dot_product_attention(
             scores = tf.where(attn_mask, scores, ninf)
         else:
             scores = scores + tf.cast(attn_mask, scores.dtype)
-    weights = dropout(softmax(scores, -1), dropout_p, mask=dropout_mask, generator=generator)
+    # torch's safe softmax: a row with every position masked gives zeros, not NaN
+    fully_masked = tf.reduce_all(tf.equal(scores, ninf), axis=-1, keepdims=True)
+    weights = tf.where(fully_masked, tf.zeros_like(scores), softmax(scores, -1))
+    weights = dropout(weights, dropout_p, mask=dropout_mask, generator=generator)
     return tf.linalg.matmul(weights, value)
