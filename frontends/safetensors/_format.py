@@ -188,12 +188,19 @@ class _Slice:
 
 
 class safe_open:
-    """``safe_open(filename, framework="pt", device="cpu")``: read tensors one at a time.
+    """``safe_open(filename, framework="pt", device="cpu", backend="mmap")``: read tensors
+    one at a time.
 
-    The file is read once (not memory-mapped). ``framework`` picks the array type:
-    ``"pt"``/``"torch"`` gives frontend torch tensors, ``"np"``/``"numpy"`` numpy arrays."""
+    The file is read once, whichever ``backend`` (``"mmap"`` or ``"pread"``) is asked for.
+    ``framework`` picks the array type: ``"pt"``/``"torch"`` gives frontend torch tensors,
+    ``"np"``/``"numpy"`` numpy arrays."""
 
-    def __init__(self, filename: str | os.PathLike, framework: str, device: Any = "cpu") -> None:
+    def __init__(self, filename: str | os.PathLike, framework: str, device: Any = "cpu",
+                 backend: str = "mmap") -> None:  # fmt: skip
+        if backend not in ("mmap", "pread"):
+            raise SafetensorError(
+                f'backend "{backend}" is invalid (expected one of: "mmap", "pread")'
+            )
         self._data = read_file(filename)
         self._header, self._start = read_header(self._data)
         self._wrap = _wrapper(framework)

@@ -23,7 +23,20 @@ __all__ = [
     "save",
     "save_file",
     "save_model",
+    "storage_ptr",
+    "storage_size",
 ]
+
+
+def storage_ptr(tensor: Tensor) -> int:
+    """An identifier of the memory ``tensor`` lives in, the same for every view of one
+    tensor (see :mod:`frontends.torch.storage`)."""
+    return tensor.untyped_storage().data_ptr()
+
+
+def storage_size(tensor: Tensor) -> int:
+    """The bytes of the memory ``tensor`` lives in: its viewed tensor's, for a view."""
+    return tensor.untyped_storage().nbytes()
 
 
 def _to_tensor(array: numpy.ndarray) -> Tensor:

@@ -38,6 +38,7 @@ from frontends.torch import (
     serialization,
     sparse,
     special,
+    storage,
     testing,
     utils,
     version,
@@ -166,6 +167,7 @@ from frontends.torch.signal.windows import (
 from frontends.torch.sparse import sparse_coo_tensor, spmm
 from frontends.torch.special import i0, igamma, igammac, log_softmax, polygamma, softmax
 from frontends.torch.spectral_ops import istft, stft
+from frontends.torch.storage import UntypedStorage
 from frontends.torch.utils.dlpack import from_dlpack, to_dlpack
 
 __version__ = version.__version__

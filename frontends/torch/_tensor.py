@@ -36,9 +36,10 @@ def _torch() -> Any:
 
 
 class Tensor(FrontendArray):
-    """torch.Tensor on any core backend."""
+    """torch.Tensor on any core backend. Like torch's, a tensor takes attributes of its own
+    (libraries mark parameters: ``param._is_hf_initialized = True``)."""
 
-    __slots__ = ("_hooks", "_leaf", "_name", "_retains_grad", "_view_strides", "grad")
+    __slots__ = ("__dict__", "_hooks", "_leaf", "_name", "_retains_grad", "_view_strides", "grad")
     __array_priority__ = 1000
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -398,6 +399,16 @@ class Tensor(FrontendArray):
 
     def data_ptr(self) -> int:
         return id(self if self._root is None else self._root)
+
+    def untyped_storage(self) -> Any:
+        """A description of the memory this tensor and its views share (see
+        :mod:`frontends.torch.storage`)."""
+        from frontends.torch.storage import UntypedStorage
+
+        base = self if self._root is None else self._root
+        return UntypedStorage._describe(
+            self.data_ptr(), base.numel() * base.element_size(), self.device
+        )
 
     def storage_offset(self) -> int:
         """The view's offset into its root's storage, from the view chain (see

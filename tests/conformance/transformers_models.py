@@ -229,7 +229,8 @@ def status(checks: dict[str, Any], reverse: Any) -> tuple[str, str]:
     problems, notes = [], []
     for key, value in checks.items():
         if isinstance(value, str):
-            problems.append(f"{key}: {value}")
+            if value not in " ".join(problems):  # the first failure is enough
+                problems.append(f"{key}: {value}")
         elif key == "generate":
             if value:
                 problems.append(f"generate differs: {', '.join(value)}")

@@ -20,6 +20,8 @@ from frontends.torch.nn.parameter import Buffer, Parameter
 
 __all__ = ["Module"]
 
+_EXTRA_STATE_KEY_SUFFIX = "_extra_state"  # torch's state-dict key of get_extra_state()
+
 
 class _IncompatibleKeys(tuple):
     """``(missing_keys, unexpected_keys)`` as torch's named tuple."""

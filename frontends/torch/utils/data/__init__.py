@@ -1,5 +1,6 @@
 """torch.utils.data: datasets, samplers, DataLoader and default_collate."""
 
+from frontends.torch.utils.data import distributed
 from frontends.torch.utils.data.dataloader import DataLoader, default_collate
 from frontends.torch.utils.data.dataset import (
     ConcatDataset,
@@ -9,6 +10,7 @@ from frontends.torch.utils.data.dataset import (
     TensorDataset,
     random_split,
 )
+from frontends.torch.utils.data.distributed import DistributedSampler
 from frontends.torch.utils.data.sampler import (
     BatchSampler,
     RandomSampler,
@@ -17,6 +19,7 @@ from frontends.torch.utils.data.sampler import (
 )
 
 __all__ = [
-    "BatchSampler", "ConcatDataset", "DataLoader", "Dataset", "IterableDataset", "RandomSampler",
+    "BatchSampler", "ConcatDataset", "DataLoader", "Dataset", "DistributedSampler",
+    "IterableDataset", "RandomSampler",
     "Sampler", "SequentialSampler", "Subset", "TensorDataset", "default_collate", "random_split",
 ]  # fmt: skip
