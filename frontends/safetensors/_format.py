@@ -184,7 +184,7 @@ class _Slice:
         return code_of(self._array)
 
     def __getitem__(self, key: Any) -> Any:
-        return self._wrap(numpy.ascontiguousarray(self._array[key]))
+        return self._wrap(numpy.array(self._array[key], order="C"))  # keeps 0-d arrays 0-d
 
 
 class safe_open:

@@ -1,6 +1,12 @@
 """torch.device: ``torch.device("cpu")``, ``torch.device("cuda", 0)``, ``"cuda:1"``, and
 ``with torch.device("cpu"):`` around code that creates tensors (see
-:func:`torch.set_default_device`)."""
+:func:`torch.set_default_device`).
+
+A tensor made while the default device is ``meta`` (``with torch.device("meta"):``, the
+way transformers builds a model before loading its weights) reports the meta device
+(``is_meta``), as torch's factories make meta tensors there. It still holds values (the
+frontend has no data-less tensors), and every tensor made in the block is marked, where
+torch marks those of its factories and of ops on meta tensors."""
 
 from __future__ import annotations
 
@@ -16,6 +22,8 @@ _BLOCKS: list[device] = []
 """The devices of the enclosing ``with torch.device(...)`` blocks, innermost last."""
 _GLOBAL: list[device | None] = [None]
 """The device ``torch.set_default_device`` set (None: torch's default, the CPU)."""
+CREATING_META = [False]
+"""Whether the default device is ``meta`` now: tensors made then report the meta device."""
 
 
 class device:
@@ -75,10 +83,17 @@ class device:
 
     def __enter__(self) -> device:
         _BLOCKS.append(self)
+        _update_meta()
         return self
 
     def __exit__(self, *exc_info: Any) -> None:
         _BLOCKS.pop()
+        _update_meta()
+
+
+def _update_meta() -> None:
+    current = default_device()
+    CREATING_META[0] = current is not None and current.type == "meta"
 
 
 _device_class = device
@@ -94,6 +109,7 @@ def set_default_device(device: Any) -> None:
     """torch.set_default_device: the default device outside ``with torch.device`` blocks
     (None: back to the CPU)."""
     _GLOBAL[0] = None if device is None else _device_class(device)
+    _update_meta()
 
 
 def get_default_device() -> device:

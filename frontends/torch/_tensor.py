@@ -28,6 +28,7 @@ from core import autodiff as _ad
 from core import native as ops
 from frontends.base.array import FrontendArray, native_function, to_native
 from frontends.torch import _dtype, _views
+from frontends.torch._device import CREATING_META as _creating_meta
 from frontends.torch._size import Size
 
 
@@ -67,7 +68,11 @@ class Tensor(FrontendArray):
         # set on every tensor: reading an unset slot raises inside (getattr with a
         # default costs 0.7 µs), and views read it on every call
         tensor._view_strides = None
+        if _creating_meta[0]:
+            tensor._meta = True
         return tensor
+
+    _meta = False  # made under a meta default device (see frontends.torch._device)
 
     def _view_from(self, value: Any, forward: Callable[[Any], Any], inverse: Any) -> Tensor:
         view = FrontendArray._view_from(self, value, forward, inverse)
@@ -285,9 +290,15 @@ class Tensor(FrontendArray):
 
     @property
     def device(self) -> Any:
+        if self._meta:
+            return _torch().device("meta")
         return _torch().device(
             "cpu" if core.current_backend().module.device_of(self.native) == "cpu" else "cuda"
         )
+
+    @property
+    def is_meta(self) -> bool:
+        return self._meta
 
     @property
     def is_cuda(self) -> bool:

@@ -153,7 +153,7 @@ def _new(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
     return torch.tensor(args[0], dtype=dtype)
 
 
-for _flag in ("is_meta", "is_mps", "is_xla", "is_xpu", "is_ipu", "is_mtia", "is_maia",
+for _flag in ("is_mps", "is_xla", "is_xpu", "is_ipu", "is_mtia", "is_maia",
               "is_vulkan", "is_mkldnn", "is_quantized", "is_nested", "is_sparse_csr"):  # fmt: skip
     setattr(Tensor, _flag, property(_false))
 Tensor.is_cpu = property(lambda self: True)

@@ -109,7 +109,9 @@ def build_config(transformers: Any, family: Family, attention: str = "eager") ->
     for sub in [config, *(getattr(config, n) for n in ("text_config", "vision_config")
                           if hasattr(config, n))]:  # fmt: skip
         for key, value in list(vars(sub).items()):
-            if isinstance(value, float) and ("dropout" in key or "pdrop" in key or key == "layerdrop"):
+            if isinstance(value, float) and (
+                "dropout" in key or "pdrop" in key or key == "layerdrop"
+            ):
                 setattr(sub, key, 0.0)
     config._attn_implementation = attention
     for name in ("text_config", "vision_config"):

@@ -14,9 +14,11 @@ seed, beam search, with the KV cache). A frontend process per backend (``--worke
 model with ``from_pretrained``, runs the same, compares, and saves the model back with
 ``save_pretrained``; the oracle then loads that in real torch and compares its outputs.
 
-A family passes on a backend when every output is within 1e-4 of real torch's (relative to
-the largest), the losses after two steps within 1e-4, every generated token equal, and the
-round trips through ``save_pretrained`` load with the same outputs. Results go to
+The same weights are also loaded from a ``pytorch_model.bin`` (``torch.save`` of the state
+dict) and from ``safetensors`` shards with an index file. A family passes on a backend when
+every output is within 1e-4 of real torch's (relative to the largest), the losses after two
+steps within 1e-4, every generated token equal, and the round trips through
+``save_pretrained`` load with the same outputs. Results go to
 ``docs/conformance/transformers.{md,json}``.
 """
 
@@ -119,6 +121,10 @@ def _oracle(work: Path, names: list[str]) -> None:
         torch.manual_seed(0)
         model = getattr(transformers, family.model)(build_config(transformers, family))
         model.save_pretrained(folder / "model")
+        # the same weights as a pytorch_model.bin (torch.save) and as safetensors shards
+        model.config.save_pretrained(folder / "bin")
+        torch.save(model.state_dict(), folder / "bin" / "pytorch_model.bin")
+        model.save_pretrained(folder / "sharded", max_shard_size="40KB")
         for attention in family.attention:
             model = load(transformers, family, folder / "model", attention)
             for key, value in forward(torch, model, family).items():
@@ -181,6 +187,14 @@ def _frontend(work: Path, names: list[str], backend: str) -> dict[str, Any]:
                 )
             except Exception as error:
                 checks[f"forward.{attention}"] = _failure(error)
+        for source in ("bin", "sharded"):
+            try:
+                got = forward(torch, load(transformers, family, folder / source, "eager"), family)
+                checks[source] = max(
+                    relative_error(v, expected[f"forward.eager.{k}"]) for k, v in got.items()
+                )
+            except Exception as error:
+                checks[source] = _failure(error)
         try:
             model = load(transformers, family, folder / "model", "eager")
             model.save_pretrained(folder / f"saved_{backend}")
@@ -190,7 +204,9 @@ def _frontend(work: Path, names: list[str], backend: str) -> dict[str, Any]:
             try:
                 got = generate(torch, model, family)
                 checks["generate"] = [
-                    kind for kind in got if not np.array_equal(got[kind], expected[f"generate.{kind}"])
+                    kind
+                    for kind in got
+                    if not np.array_equal(got[kind], expected[f"generate.{kind}"])
                 ]
             except Exception as error:
                 checks["generate"] = _failure(error)

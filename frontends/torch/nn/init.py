@@ -264,6 +264,8 @@ def _under_no_grad(function: Any) -> Any:
 
     @functools.wraps(function)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        if args and isinstance(args[0], Tensor) and args[0].is_meta:
+            return args[0]  # a meta tensor has no values to fill (and draws nothing)
         with _ad.no_grad():
             return function(*args, **kwargs)
 

@@ -176,3 +176,24 @@ def test_transpiled_script(tmp_path: pathlib.Path) -> None:
     assert (tmp_path / "w.safetensors").read_bytes() == real_st.save(
         {"w": real["w"], "b": real["b"]}, metadata={"format": "pt"}
     )
+
+
+def test_slices_backends_and_storage_as_the_real_library(tmp_path: pathlib.Path) -> None:
+    """What transformers' loading reads: get_slice (a 0-d tensor stays 0-d), safe_open's
+    backend argument, storage_ptr/storage_size (views share their tensor's)."""
+    from frontends import safetensors as frontend_safetensors
+
+    path = tmp_path / "s.safetensors"
+    real_st.save_file({"scale": real_torch.tensor(2.5), "w": real_torch.ones(3, 2)}, path)
+    for library in (safetensors, frontend_safetensors):
+        opened = library.safe_open(path, framework="pt", backend="pread")
+        assert tuple(opened.get_slice("scale")[...].shape) == ()
+        assert opened.get_slice("w").get_shape() == [3, 2]
+        assert tuple(opened.get_slice("w")[1:].shape) == (2, 2)
+        with pytest.raises(Exception, match='backend "disk" is invalid'):
+            library.safe_open(path, framework="pt", backend="disk")
+    for lib, module in ((real_st, real_torch), (st_torch, torch)):
+        base = module.ones(4, 3)
+        view, other = base[1:], module.ones(4, 3)
+        assert lib.storage_ptr(view) == lib.storage_ptr(base) != lib.storage_ptr(other)
+        assert lib.storage_size(view) == lib.storage_size(base) == 48
