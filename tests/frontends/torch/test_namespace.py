@@ -96,16 +96,16 @@ LEFT_OUT: dict[str, dict[str, str]] = {
         "Tensor": "is_distributed",
         "nn": "parallel",
     },
-    "storage objects (a tensor here holds a backend array, not a storage)": {
+    "storage objects (a tensor here holds a backend array, not a storage; Tensor.untyped_storage() only describes its memory)": {
         "torch": (
             "BFloat16Storage BoolStorage ByteStorage CharStorage ComplexDoubleStorage "
             "ComplexFloatStorage DeserializationStorageContext DoubleStorage FloatStorage "
             "HalfStorage IntStorage LongStorage PyTorchFileReader PyTorchFileWriter QInt32Storage "
             "QInt8Storage QUInt2x4Storage QUInt4x2Storage QUInt8Storage "
             "SerializationStorageContext ShortStorage Storage StorageBase TypedStorage "
-            "UntypedStorage from_file storage "
+            "from_file "
         ),
-        "Tensor": "const_data_ptr is_set_to set_ storage storage_type untyped_storage",
+        "Tensor": "const_data_ptr is_set_to set_ storage storage_type",
     },
     "automatic mixed precision (an enabled autocast region is refused: see torch.amp)": {
         "torch": (
