@@ -65,6 +65,14 @@ def _erfinv(v: float) -> float:
     return math.copysign(INF, v) if abs(v) == 1 else float(mpmath.erfinv(v))
 
 
+def _sinc(values: numpy.ndarray) -> numpy.ndarray:
+    """numpy.sinc, with 16-bit floats computed in float32 and rounded as torch and JAX do
+    (numpy's own half-precision sin(pi x) gives sinc(1) = 3e-4)."""
+    if values.dtype in (numpy.float16, ml_dtypes.bfloat16):
+        return numpy.sinc(values.astype(numpy.float32)).astype(values.dtype)
+    return numpy.sinc(values)
+
+
 def _sigmoid(x: numpy.ndarray) -> numpy.ndarray:
     return 1 / (1 + numpy.exp(-x))
 
@@ -164,7 +172,7 @@ UNARY: dict[str, Case] = {
     "digamma": case(_vectorized(_digamma), REAL, **FLOATING, low=0.05, bound=50, ints=(1, 30)),
     "sigmoid": case(_sigmoid, REAL, **FLOATING, bound=100),
     "logit": case(_logit, REAL, **FLOATING, low=-0.5, bound=1.5, ints=(0, 1), rtol_scale=3),
-    "sinc": case(numpy.sinc, ALL, **FLOATING, bound=10, rtol_scale=4),
+    "sinc": case(_sinc, ALL, **FLOATING, bound=10, rtol_scale=4),
     "deg2rad": case(numpy.deg2rad, REAL, **FLOATING, rtol_scale=3),
     "rad2deg": case(numpy.rad2deg, REAL, **FLOATING, rtol_scale=3),
     "exp2": case(numpy.exp2, ALL, **FLOATING, bound=100, rtol_scale=3),
@@ -358,7 +366,10 @@ def test_binary_matches_numpy_with_core_promotion(backend, name, data):
         getattr(core, name)(core.asarray(x1), core.asarray(x2)),
         expected,
         dtype=result,
-        check_signed_zero=spec.signed_zero,
+        # a zero's sign in a complex quotient follows the division algorithm (numpy's Smith
+        # division gives 0 / (1-2j) a real part of -0, TensorFlow's +0); the Array API
+        # leaves it to the implementation
+        check_signed_zero=spec.signed_zero and not str(result).startswith("complex"),
         **tolerance(spec, result),
     )
 

@@ -253,13 +253,13 @@ def test_missing_to(capsys, script):
 
 
 def test_unsupported_module_warns(capsys, tmp_path):
-    path = tmp_path / "vision.py"
-    path.write_text("import torch\nimport torchvision\n")
+    path = tmp_path / "audio.py"
+    path.write_text("import torch\nimport torchaudio\n")
     status, out, err = cli(capsys, path, "--to", "jax")
     assert status == 0
-    assert "from frontends import torch\nimport torchvision\n" in out
+    assert "from frontends import torch\nimport torchaudio\n" in out
     assert err == (
-        f"{path}:2: warning: frontends provide no torchvision; this import is left unchanged\n"
+        f"{path}:2: warning: frontends provide no torchaudio; this import is left unchanged\n"
     )
     assert cli(capsys, path, "--to", "jax", "-q")[2] == ""
 

@@ -276,7 +276,9 @@ def test_frontend_provides_finds_modules_without_importing(tmp_path, monkeypatch
 
 def test_real_frontends_checked():
     assert frontend_provides("torch") and frontend_provides("numpy")
-    assert not frontend_provides("torchvision")
+    assert frontend_provides("torchvision")  # the stand-in timm needs (frontends/torchvision)
+    assert not frontend_provides("torchvision.models")
+    assert not frontend_provides("torchaudio")
     assert not frontend_provides("jax.experimental.surely_not_a_module")
 
 

@@ -118,6 +118,12 @@ def _to_frontend(value: Any) -> Any:
 
 
 def _to_real(value: Any) -> Any:
+    if isinstance(value, torch.sparse.SparseTensor):
+        indices, values = _to_real(value._indices()), _to_real(value._values())
+        sparse = real_torch.sparse_coo_tensor(
+            indices, values, tuple(value.shape), check_invariants=True
+        )
+        return sparse.coalesce() if value.is_coalesced() else sparse
     if isinstance(value, torch.Tensor):
         array = value.numpy(force=True)
         if value.dtype == torch.bfloat16:
