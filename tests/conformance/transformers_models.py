@@ -31,6 +31,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 import traceback
 from pathlib import Path
 from typing import Any
@@ -285,7 +286,15 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as directory:
         work = Path(directory)
         _worker("oracle", work, names, backends)
-        found = {backend: _worker(backend, work, names, backends) for backend in backends}
+        found = {}
+        for backend in backends:
+            start = time.time()
+            try:
+                found[backend] = _worker(backend, work, names, backends)
+            except RuntimeError as error:  # the process died: every family fails with it
+                last = str(error).strip().splitlines()[-1][:160]
+                found[backend] = {name: {"process": last} for name in names}
+            print(f"{backend}: {time.time() - start:.0f} s", flush=True)
         reverse = _worker("reverse", work, names, backends)
     records = []
     for name in names:
@@ -299,13 +308,20 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def write(records: list[dict[str, str]]) -> None:
+def write(new: list[dict[str, str]]) -> None:
+    """Update ``docs/conformance/transformers.{json,md}`` with ``new`` records, keeping the
+    other (family, backend) records a previous run wrote (a run may cover a sample)."""
     DOCS.mkdir(parents=True, exist_ok=True)
+    path = DOCS / "transformers.json"
+    kept = json.loads(path.read_text())["records"] if path.exists() else []
+    by_key = {(r["name"], r["backend"]): r for r in [*kept, *new]}
+    order = [(family.name, b) for family in FAMILIES.values() for b in BACKENDS]
+    records = [by_key[key] for key in order if key in by_key]
     report = {"suite": "transformers", "framework": "torch",
               "command": "python -m tests.conformance.transformers_models",
               "generated": datetime.date.today().isoformat(), "records": records}  # fmt: skip
     (DOCS / "transformers.json").write_text(json.dumps(report, indent=1) + "\n")
-    backends = sorted({r["backend"] for r in records}, key=BACKENDS.index)
+    backends = BACKENDS
     lines = [
         "# HF transformers on the torch frontend",
         "",
@@ -314,7 +330,8 @@ def write(records: list[dict[str, str]]) -> None:
         "`save_pretrained`, against real torch: forward outputs (eager and sdpa attention, "
         "padded batch) within 1e-4 of the largest, the losses of HF's training loop after "
         "two AdamW steps within 1e-4, `generate`'s tokens (greedy, sampling with a seed, beam "
-        "search) equal, and the model saved here loading in real torch with the same outputs.",
+        "search) equal, and the model saved here loading in real torch with the same outputs. "
+        "`-`: not measured yet (see docs/model_libraries.md).",
         "",
         "| family | " + " | ".join(backends) + " |",
         "|---|" + "---|" * len(backends),

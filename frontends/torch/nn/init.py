@@ -1,20 +1,20 @@
 """torch.nn.init: in-place initialisers with torch's fan and gain rules.
 
-Values are drawn from core.random (the same values on every backend, seeded by
-``core.random.seed``), not from torch's generator, so they differ from real torch's for the
-same seed; distributions, bounds, fans and gains are torch's. ``generator`` is a
-``torch.Generator`` of this frontend.
+Values are drawn as torch draws them, through ``Tensor.uniform_``/``normal_`` from torch's
+generator (``generator``, a ``torch.Generator`` of this frontend, or the default one), so a
+model built after ``torch.manual_seed(s)`` has real torch's weights, bit for bit, on every
+backend (``orthogonal_`` and ``trunc_normal_`` up to the rounding of their QR and erfinv).
 """
 
 from __future__ import annotations
 
 import math
+import warnings
 from typing import Any
 
 from core import autodiff as _ad
 from core import native as ops
 from frontends.torch._tensor import Tensor
-from frontends.torch.random_sampling import _state
 
 __all__ = [
     "calculate_gain",
@@ -99,18 +99,12 @@ def _calculate_correct_fan(tensor: Tensor, mode: str) -> int:
 
 def uniform_(tensor: Tensor, a: float = 0.0, b: float = 1.0, generator: Any = None) -> Tensor:
     """Fill with samples of U(a, b)."""
-    return _write(
-        tensor,
-        ops.random.uniform(_shape(tensor), a, b, dtype="float64", generator=_state(generator)),
-    )
+    return tensor.uniform_(a, b, generator=generator)
 
 
 def normal_(tensor: Tensor, mean: float = 0.0, std: float = 1.0, generator: Any = None) -> Tensor:
     """Fill with samples of N(mean, std**2)."""
-    return _write(
-        tensor,
-        ops.random.normal(_shape(tensor), mean, std, dtype="float64", generator=_state(generator)),
-    )
+    return tensor.normal_(mean, std, generator=generator)
 
 
 def trunc_normal_(
@@ -121,17 +115,39 @@ def trunc_normal_(
     b: float = 2.0,
     generator: Any = None,
 ) -> Tensor:
-    """Fill with N(mean, std**2) truncated to [a, b] (torch's inverse-CDF method)."""
+    """Fill with N(mean, std**2) truncated to [a, b], by torch's rejection sampling: normal
+    draws redrawn where they fall outside [a, b] when the interval holds more than 0.3 of
+    the mass, else uniform proposals on [a, b] accepted against the normal's density."""
+    from frontends.torch import empty_like, where
 
     def norm_cdf(x: float) -> float:
         return (1.0 + math.erf(x / math.sqrt(2.0))) / 2.0
 
-    lo, hi = norm_cdf((a - mean) / std), norm_cdf((b - mean) / std)
-    u = ops.random.uniform(
-        _shape(tensor), 2 * lo - 1, 2 * hi - 1, dtype="float64", generator=_state(generator)
-    )
-    value = ops.add(ops.multiply(ops.erfinv(u), std * math.sqrt(2.0)), mean)
-    return _write(tensor, ops.clip(value, a, b))
+    if (mean < a - 2 * std) or (mean > b + 2 * std):
+        warnings.warn(
+            "mean is more than 2 std from [a, b] in nn.init.trunc_normal_. "
+            "The distribution of values may be incorrect.",
+            stacklevel=2,
+        )
+    if norm_cdf((b - mean) / std) - norm_cdf((a - mean) / std) > 0.3:
+        lo, hi = tensor.new_tensor(a).item(), tensor.new_tensor(b).item()
+        result = tensor.normal_(mean, std, generator=generator)
+        while (mask := (result < lo) | (result > hi)).any():
+            result = where(mask, empty_like(result).normal_(mean, std, generator=generator), result)
+        return result if result is tensor else tensor.copy_(result)
+    log_peak = -0.5 * ((max(a, min(mean, b)) - mean) / std) ** 2
+
+    def rejected(candidates: Tensor) -> Tensor:
+        log_pdf = candidates.sub(mean).div_(std).pow_(2).mul_(-0.5).sub_(log_peak)
+        return empty_like(tensor).uniform_(generator=generator).log_().gt(log_pdf)
+
+    pending = rejected(tensor.uniform_(a, b, generator=generator))
+    result = tensor
+    while pending.any():
+        candidates = empty_like(tensor).uniform_(a, b, generator=generator)
+        result = where(pending, candidates, result)
+        pending = where(pending, rejected(candidates), pending)
+    return result if result is tensor else tensor.copy_(result)
 
 
 def constant_(tensor: Tensor, val: float) -> Tensor:
@@ -232,7 +248,7 @@ def orthogonal_(tensor: Tensor, gain: float = 1, generator: Any = None) -> Tenso
         return tensor
     rows = tensor.size(0)
     cols = tensor.numel() // rows
-    flattened = ops.random.normal((rows, cols), dtype="float64", generator=_state(generator))
+    flattened = tensor.new_empty((rows, cols)).normal_(0, 1, generator=generator)._value
     if rows < cols:
         flattened = ops.matrix_transpose(flattened)
     q, r = ops.linalg.qr(flattened)

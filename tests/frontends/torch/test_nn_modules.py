@@ -674,6 +674,47 @@ def test_init_fan_rules() -> None:
         init.xavier_uniform_(torch.empty(3))
 
 
+def _initialised(module: Any) -> list[Any]:
+    """Weights drawn after ``manual_seed(3)`` by each drawing initialiser and by layers'
+    default initialisation, and the generator's next draw."""
+    init, nn = module.nn.init, module.nn
+    module.manual_seed(3)
+    drawn = [
+        init.uniform_(module.empty(5, 7), -0.3, 0.2),
+        init.normal_(module.empty(40, 3), 0.1, 0.02),
+        init.normal_(module.empty(3, 2)),  # under 16 elements: the scalar sampler
+        init.xavier_uniform_(module.empty(8, 6)),
+        init.xavier_normal_(module.empty(8, 6)),
+        init.kaiming_uniform_(module.empty(6, 4, 3, 3), a=5**0.5),
+        init.kaiming_normal_(module.empty(6, 4), mode="fan_out"),
+        init.trunc_normal_(module.empty(50, 7), std=0.02),  # redraws outside [a, b]
+        init.trunc_normal_(module.empty(50, 7), mean=0.3, std=2.0, a=-0.1, b=0.4),  # proposals
+        init.orthogonal_(module.empty(6, 9)),
+        init.normal_(module.empty(4, 4).to(module.bfloat16), std=0.5),
+        init.uniform_(module.empty(5, 4, dtype=module.float64)),
+    ]
+    layers = [nn.Linear(12, 5), nn.Conv2d(3, 4, 3), nn.Embedding(10, 6), nn.LSTM(4, 3)]
+    drawn += [p.detach() for layer in layers for p in layer.parameters()]
+    return [t.float().numpy() if t.dtype == module.bfloat16 else t.numpy() for t in drawn] + [
+        module.rand(3).numpy()
+    ]
+
+
+def test_init_draws_torch_values(backend: str) -> None:
+    """The initialisers draw from torch's generator as torch does, so a model built after
+    ``manual_seed`` has real torch's weights (transformers' ``from_config``, timm's
+    ``create_model``) and the generator is left where real torch leaves it."""
+    expected = _initialised(real_torch)
+    got = _initialised(torch)
+    assert len(got) == len(expected)
+    for index, (ours, theirs) in enumerate(zip(got, expected)):
+        assert ours.dtype == theirs.dtype and ours.shape == theirs.shape, index
+        if index == 9:  # orthogonal_: a QR decomposition, equal up to its rounding
+            numpy.testing.assert_allclose(ours, theirs, atol=1e-5)
+        else:
+            numpy.testing.assert_array_equal(ours, theirs, err_msg=str(index))
+
+
 def test_default_init_bounds() -> None:
     lin = torch.nn.Linear(16, 4)
     assert float(lin.weight.abs().max()) <= 1 / 4 and float(lin.bias.abs().max()) <= 1 / 4
