@@ -47,6 +47,7 @@ from frontends.jax._src.array import Array
 from frontends.jax._src.config import STATES as _STATES
 from frontends.jax._src.config import config, enable_x64, transfer_guard
 from frontends.jax._src.dtypes import JAX_VERSION as __version__
+from frontends.jax._src.sharding import device_put, make_mesh, set_mesh, shard_map
 
 __all__ = [
     "Array", "config", "block_until_ready", "device_get", "device_put", "enable_x64", "grad",
@@ -55,7 +56,8 @@ __all__ = [
     "pmap", "eval_shape", "ShapeDtypeStruct", "disable_jit", "devices", "local_devices",
     "device_count", "local_device_count", "default_backend", "process_index", "process_count",
     "make_jaxpr", "named_call", "named_scope", "ensure_compile_time_eval", "transfer_guard",
-    "checking_leaks", "pure_callback", *_STATES,
+    "checking_leaks", "pure_callback", "make_mesh", "set_mesh", "shard_map", "NamedSharding",
+    "P", "sharding", *_STATES,
 ]  # fmt: skip
 
 globals().update(_STATES)  # jax.debug_nans, jax.numpy_dtype_promotion, ...: option contexts
@@ -68,13 +70,17 @@ def checking_leaks() -> Any:
 
 _SUBMODULES = (
     "numpy", "random", "tree_util", "tree", "dtypes", "errors", "experimental", "lax", "nn",
-    "scipy", "example_libraries", "debug", "typing",
+    "scipy", "example_libraries", "debug", "typing", "sharding",
 )  # fmt: skip
 
 
 def __getattr__(name: str) -> Any:
     if name in _SUBMODULES:
         return importlib.import_module(f"frontends.jax.{name}")
+    if name in ("NamedSharding", "P"):  # real JAX's classes on the jax backend
+        from frontends.jax._src.sharding import resolve
+
+        return resolve("PartitionSpec" if name == "P" else name)
     raise AttributeError(f"module 'frontends.jax' has no attribute {name!r}")
 
 
@@ -90,11 +96,3 @@ def device_get(x: Any) -> Any:
     from frontends.jax import tree_util
 
     return tree_util.tree_map(lambda v: numpy.asarray(v) if isinstance(v, Array) else v, x)
-
-
-def device_put(x: Any, device: Any = None) -> Any:
-    """``jax.device_put``: array-likes of a pytree as ``jax.Array``s."""
-    from frontends.jax import numpy as jnp
-    from frontends.jax import tree_util
-
-    return tree_util.tree_map(jnp.asarray, x)

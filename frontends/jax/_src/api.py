@@ -43,6 +43,7 @@ from core import autodiff
 from core import native as ops
 from frontends.base.array import FrontendArray
 from frontends.jax import tree_util
+from frontends.jax._src import sharding
 from frontends.jax._src.array import Array
 from frontends.jax._src.config import State, config
 
@@ -758,6 +759,9 @@ def _named(inner: Callable[..., Any], name: str) -> Callable[..., Any]:
     return traceable
 
 
+_UNSPECIFIED = object()  # jit's in_shardings/out_shardings not given
+
+
 class _Jitted:
     """A ``jax.jit`` function: leaves of the dynamic arguments go to ``core.compile`` as
     native arrays; their dtypes, weak flags and the static values key the compilation."""
@@ -773,6 +777,7 @@ class _Jitted:
         self._out_meta: dict[Any, tuple[Any, list[tuple[Any, bool, type]]]] = {}
         self._traced: tuple[Any, list[tuple[Any, bool, type]]] | None = None
         self._shape_dependent: set[Any] = set()
+        self._shardings: tuple[Any, Any] = (_UNSPECIFIED, _UNSPECIFIED)
 
     def __get__(self, instance: Any, owner: Any = None) -> Any:
         return self if instance is None else functools.partial(self, instance)
@@ -781,10 +786,17 @@ class _Jitted:
         treedef, metas, static_pos, static_kw = key
         arrays = [cls._wrap(n, weak, dt) for n, (dt, weak, cls) in zip(natives, metas)]
         dyn_args, kwargs = tree_util.tree_unflatten(treedef, arrays)
+        in_shardings, out_shardings = self._shardings
+        if in_shardings is not _UNSPECIFIED and sharding.on_jax():
+            if not isinstance(in_shardings, tuple):  # one sharding for every argument
+                in_shardings = (in_shardings,) * len(dyn_args)
+            dyn_args = sharding.with_sharding_constraint(dyn_args, in_shardings)
         args = list(dyn_args)
         for i, value in static_pos:
             args.insert(i, value)
         out = self._fun(*args, **kwargs, **dict(static_kw))
+        if out_shardings is not _UNSPECIFIED and sharding.on_jax():
+            out = sharding.with_sharding_constraint(out, out_shardings)
         leaves, out_tree = tree_util.tree_flatten(out)
         pairs = [_leaf_native(leaf, "output") for leaf in leaves]
         self._traced = (out_tree, [m for _, m in pairs])
@@ -839,7 +851,10 @@ class _Jitted:
             meta = self._out_meta[key]
         if config._values["jax_debug_nans"] or config._values["jax_debug_infs"]:
             _check_finite(outs, f"jit({getattr(self._fun, '__name__', 'fun')})")
-        return _unflatten_out(meta, outs)
+        out = _unflatten_out(meta, outs)
+        if self._shardings[1] is not _UNSPECIFIED and not sharding.on_jax():
+            out = sharding.with_sharding_constraint(out, self._shardings[1])
+        return out
 
     def _real(self, what: str) -> Any:
         """Real ``jax.jit`` of the flattened function (only the jax backend has it)."""
@@ -991,20 +1006,27 @@ def _normalize_static(fun: Callable[..., Any], static_argnums: Any,
     return nums, names
 
 
-def jit(fun: Callable[..., Any] | None = None, *, static_argnums: Any = None,
+def jit(fun: Callable[..., Any] | None = None, *, in_shardings: Any = _UNSPECIFIED,
+        out_shardings: Any = _UNSPECIFIED, static_argnums: Any = None,
         static_argnames: Any = None, donate_argnums: Any = None, donate_argnames: Any = None,
         keep_unused: bool = False, device: Any = None, backend: Any = None,
         inline: bool = False, abstracted_axes: Any = None,
         compiler_options: Any = None) -> Any:  # fmt: skip
-    """``jax.jit`` on ``core.compile`` (``donate_*``, ``device``, ``inline`` are ignored)."""
+    """``jax.jit`` on ``core.compile`` (``donate_*``, ``device``, ``inline`` are ignored).
+    ``in_shardings``/``out_shardings`` (jax backend) constrain the traced arguments and
+    results with real ``jax.lax.with_sharding_constraint``; the one device elsewhere has
+    nothing to place."""
     if fun is None:
         return functools.partial(
-            jit, static_argnums=static_argnums, static_argnames=static_argnames
-        )
+            jit, in_shardings=in_shardings, out_shardings=out_shardings,
+            static_argnums=static_argnums, static_argnames=static_argnames,
+        )  # fmt: skip
     if not callable(fun):
         raise TypeError(f"Expected a callable value, got {fun}")
     nums, names = _normalize_static(fun, static_argnums, static_argnames)
-    return _Jitted(fun, nums, names)
+    jitted = _Jitted(fun, nums, names)
+    jitted._shardings = (in_shardings, out_shardings)
+    return jitted
 
 
 # ---------------------------------------------------------------------------------------
@@ -1187,7 +1209,13 @@ def pmap(fun: Callable[..., Any], axis_name: Any = None, *, in_axes: Any = 0,
          out_axes: Any = 0, static_broadcasted_argnums: Any = (), devices: Any = None,
          backend: Any = None, axis_size: int | None = None,
          donate_argnums: Any = ()) -> Callable[..., Any]:  # fmt: skip
-    """``jax.pmap`` on the one (CPU) device there is: :func:`vmap` of size at most 1."""
+    """``jax.pmap``: real ``jax.pmap`` across the devices on the jax backend; elsewhere
+    :func:`vmap` over the one device there is (a mapped axis of size at most 1, its
+    ``axis_name`` bound for the collectives)."""
+    if sharding.on_jax():
+        return functools.wraps(fun)(sharding.pmap_devices(
+            fun, axis_name, in_axes, out_axes, static_broadcasted_argnums, devices, axis_size
+        ))  # fmt: skip
     mapped = vmap(fun, in_axes=in_axes, out_axes=out_axes, axis_size=axis_size)
 
     @functools.wraps(fun)
@@ -1200,7 +1228,8 @@ def pmap(fun: Callable[..., Any], axis_name: Any = None, *, in_axes: Any = 0,
                     f"compiling computation that requires {n} logical devices, but only 1 XLA "
                     f"devices are available (num_replicas={n})"
                 )
-        return mapped(*args, **kwargs)
+        with sharding.binding(() if axis_name is None else (axis_name,)):
+            return mapped(*args, **kwargs)
 
     return pmap_f
 
@@ -1340,35 +1369,23 @@ def pure_callback(callback: Callable[..., Any], result_shape_dtypes: Any, *args:
     return tree_util.tree_unflatten(out_tree, [Array._wrap(o, False, d) for o, d in zip(outs, dtypes)])  # fmt: skip
 
 
-class Device:
-    """The one device: the host CPU (``jax.devices()[0]``)."""
-
-    id = 0
-    platform = "cpu"
-    device_kind = "cpu"
-    process_index = 0
-
-    def __repr__(self) -> str:
-        return "CpuDevice(id=0)"
+def devices(backend: Any = None) -> list[Any]:
+    """``jax.devices``: real JAX's devices on the jax backend, the one CPU elsewhere."""
+    return sharding._real().devices(backend) if sharding.on_jax() else [sharding.DEVICE]
 
 
-_DEVICE = Device()
-
-
-def devices(backend: Any = None) -> list[Device]:
-    return [_DEVICE]
-
-
-def local_devices(process_index: Any = None, backend: Any = None) -> list[Device]:
-    return [_DEVICE]
+def local_devices(process_index: Any = None, backend: Any = None) -> list[Any]:
+    if sharding.on_jax():
+        return sharding._real().local_devices(process_index, backend)
+    return [sharding.DEVICE]
 
 
 def device_count(backend: Any = None) -> int:
-    return 1
+    return len(devices(backend))
 
 
 def local_device_count(backend: Any = None) -> int:
-    return 1
+    return len(local_devices(backend=backend))
 
 
 def default_backend() -> str:

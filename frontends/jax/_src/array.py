@@ -699,6 +699,12 @@ def _m_t(self: Array) -> Array:
     return _jnp().matrix_transpose(self)
 
 
+def _sharding() -> Any:
+    from frontends.jax._src import sharding
+
+    return sharding
+
+
 def _to_device(self: Array, device: Any, *, stream: Any = None) -> Array:
     return self
 
@@ -716,7 +722,10 @@ Array.to_device = _to_device
 Array.tobytes = lambda self, order="C": to_host(self.native).tobytes(order)
 Array.is_ready = lambda self: True
 Array.is_deleted = lambda self: False
-Array.is_fully_replicated = True
+Array.sharding = property(lambda self: _sharding().array_sharding(self))
+Array.addressable_shards = property(lambda self: _sharding().addressable_shards(self))
+Array.devices = lambda self: _sharding().array_devices(self)
+Array.is_fully_replicated = property(lambda self: self.sharding.is_fully_replicated)
 Array.is_fully_addressable = True
 Array.__array_namespace__ = lambda self, *, api_version=None: _jnp()
 Array.__jax_array__ = lambda self: self

@@ -3,14 +3,15 @@ raise TypeError, as real lax), slicing with XLA's gather/scatter dimension numbe
 convolutions, windowed reductions and control flow.
 
 Left out (``tests/frontends/jax/test_namespace_lax.py`` lists them with reasons): the ``*_p``
-primitive objects (JAX's tracing internals), collectives over named axes (``psum``,
-``all_gather``, ... need ``pmap``/``shard_map``), sharding and token plumbing, ``rng_*``
+primitive objects (JAX's tracing internals), the collectives ``pbroadcast``/``pcast``/
+``psend``/``precv``/``pswapaxes``/``ragged_all_to_all``, token plumbing, ``rng_*``
 (XLA's hardware RNG), ``ragged_*`` and ``scaled_*`` dot products, ``custom_root`` /
 ``custom_linear_solve``, and a few special functions whose XLA kernels core does not have.
 """
 
 from __future__ import annotations
 
+from frontends.jax._src.sharding import with_sharding_constraint
 from frontends.jax.lax._extra import (
     approx_max_k,
     approx_min_k,
@@ -26,7 +27,6 @@ from frontends.jax.lax._extra import (
     polygamma,
     stack,
     unstack,
-    with_sharding_constraint,
     zeta,
 )
 from frontends.jax.lax.control_flow import (
@@ -59,6 +59,19 @@ from frontends.jax.lax.lax import (
     Precision,
     PrecisionLike,
     RoundingMethod,
+)
+from frontends.jax.lax.parallel import (
+    all_gather,
+    all_to_all,
+    axis_index,
+    axis_size,
+    pmax,
+    pmean,
+    pmin,
+    ppermute,
+    pshuffle,
+    psum,
+    psum_scatter,
 )
 from frontends.jax.lax.slicing import (
     GatherDimensionNumbers,

@@ -101,11 +101,6 @@ def optimization_barrier(operand: Any, /) -> Any:
     return operand
 
 
-def with_sharding_constraint(x: Any, shardings: Any) -> Any:
-    """``lax.with_sharding_constraint``: unchanged (one device)."""
-    return x
-
-
 def platform_dependent(*args: Any, default: Callable[..., Any] | None = None,
                        **per_platform: Callable[..., Any]) -> Any:  # fmt: skip
     """``lax.platform_dependent``: the 'cpu' branch (the frontend reports a CPU

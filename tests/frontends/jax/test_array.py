@@ -74,12 +74,12 @@ def test_immutable_and_errors(backend: str) -> None:
     assert isinstance(fjax.device_put([1.0, 2.0])[0], fjax.Array)
 
 
-# jax.Array attributes about devices, sharding and buffers: the frontend has no device
-# placement of its own (arrays live wherever the core backend puts them)
+# jax.Array attributes about buffers and placement beyond ``sharding``/``devices()``/
+# ``addressable_shards`` (real JAX's on the jax backend, docs/distributed.md)
 ARRAY_LEFT_OUT = {
-    "addressable_data", "addressable_shards", "aval", "committed", "copy_to_host_async",
-    "delete", "device", "device_buffer", "device_buffers", "devices", "global_shards",
-    "on_device_size_in_bytes", "platform", "sharding", "traceback", "unsafe_buffer_pointer",
+    "addressable_data", "aval", "committed", "copy_to_host_async",
+    "delete", "device", "device_buffer", "device_buffers", "global_shards",
+    "on_device_size_in_bytes", "platform", "traceback", "unsafe_buffer_pointer",
     "format", "byteswap", "flat", "clone",
 }  # fmt: skip
 
