@@ -114,7 +114,7 @@ def _data() -> tuple[numpy.ndarray, numpy.ndarray]:
 # ---------------------------------------------------------------------------------------
 # the two kinds of process
 # ---------------------------------------------------------------------------------------
-def _reference_torchvision() -> None:
+def torchvision_for_real_torch() -> None:
     """Stand-ins for the torchvision names ``import timm`` needs, where torchvision itself
     cannot be imported beside this torch (none is used by the models here)."""
     try:
@@ -166,7 +166,7 @@ def _kwargs(name: str) -> dict[str, Any]:
 
 
 def _run_reference(models: list[str], folder: Path) -> None:
-    _reference_torchvision()
+    torchvision_for_real_torch()
     import safetensors.torch
     import timm
     import timm.loss
