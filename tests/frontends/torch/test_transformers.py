@@ -20,6 +20,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from tests.conformance import transformers_models as runner
@@ -60,16 +61,23 @@ def _load_outcome(transformers, model_dir: Path) -> str:
     return "loaded"
 
 
+def _from_config(torch, transformers):
+    """A model as ``AutoModelForCausalLM.from_config`` builds it (its initialisers draw)."""
+    family = runner.FAMILIES["LlamaForCausalLM"]
+    return transformers.AutoModelForCausalLM.from_config(runner.build_config(transformers, family))
+
+
 # everything the frontend process does, in one process (imports dominate its time)
 FRONTEND = """
 import json
 from pathlib import Path
+import numpy as np
 import frontends
 frontends.install("torch", backend="numpy")
 import torch, transformers
 from tokenizers import Tokenizer, models, pre_tokenizers
 from tests.conformance import transformers_models as runner
-from tests.frontends.torch.test_transformers import VOCAB, _load_outcome
+from tests.frontends.torch.test_transformers import VOCAB, _from_config, _load_outcome
 work = Path({work!r})
 found = {{"checks": runner._frontend(work, {names!r}, "numpy")}}
 backend = Tokenizer(models.WordLevel({{w: i for i, w in enumerate(VOCAB)}}, unk_token="[UNK]"))
@@ -79,6 +87,9 @@ batch = tok(["hello world", "again"], padding=True, return_tensors="pt")
 found["tokens"] = [type(batch["input_ids"]).__module__, batch["input_ids"].tolist(),
                    batch["attention_mask"].tolist()]
 found["evil"] = _load_outcome(transformers, work / "evil")
+torch.manual_seed(0)
+built = _from_config(torch, transformers)
+np.savez(work / "from_config.npz", **{{k: v.detach().numpy() for k, v in built.state_dict().items()}})
 errors = []
 for attempt in ("import torch.onnx", "torch.fx.symbolic_trace"):
     try:
@@ -104,6 +115,13 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> dict:
     assert done.returncode == 0, done.stderr[-3000:]
     found = json.loads(done.stdout.splitlines()[-1])
     found["reverse"] = runner._oracle_reverse(work, SAMPLE, ["numpy"])
+    import torch
+
+    torch.manual_seed(0)
+    found["from_config"] = (
+        _from_config(torch, transformers).state_dict(),
+        work / "from_config.npz",
+    )
     found["real_evil"] = _load_outcome(transformers, work / "evil")
     found["ran"] = (work / "ran").exists()
     return found
@@ -118,6 +136,16 @@ def test_family_matches_real_torch_on_numpy(results: dict, name: str) -> None:
     assert state == "pass", detail
     assert checks["generate"] == []
     assert {"forward.eager", "forward.sdpa", "bin", "sharded", "train"} <= set(checks)
+
+
+def test_from_config_draws_real_torch_weights(results: dict) -> None:
+    """``from_config`` after ``manual_seed`` gives real torch's weights, bit for bit (so
+    ``generate`` of a model built from a config gives real torch's tokens)."""
+    expected, path = results["from_config"]
+    got = np.load(path)
+    assert sorted(got.files) == sorted(expected)
+    for key, value in expected.items():
+        np.testing.assert_array_equal(got[key], value.numpy(), err_msg=key)
 
 
 def test_a_bin_checkpoint_holding_code_is_refused(results: dict) -> None:
