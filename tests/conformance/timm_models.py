@@ -184,7 +184,7 @@ def _run_reference(models: list[str], folder: Path) -> None:
     _each(models, folder, "reference", run)
 
 
-def _real_torch_loaded() -> bool:
+def real_torch_loaded() -> bool:
     real = os.path.join(sysconfig.get_paths()["purelib"], "torch") + os.sep
     return any(
         (getattr(m, "__file__", None) or "").startswith(real) for m in list(sys.modules.values())
@@ -215,7 +215,7 @@ def _run_frontend(backend: str, models: list[str], folder: Path) -> None:
         results = script(torch, timm, model, *_data())
         results["pth_same"] = numpy.array(pth_same)
         # the aliased mode never imports real torch; the shared one (torch backend) does, for core
-        results["real_torch_loaded"] = numpy.array(_real_torch_loaded())
+        results["real_torch_loaded"] = numpy.array(real_torch_loaded())
         numpy.savez(folder / f"{name}.{backend}.npz", **results)
 
     _each(models, folder, backend, run)

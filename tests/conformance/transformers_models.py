@@ -38,6 +38,7 @@ from typing import Any
 
 import numpy as np
 
+from tests.conformance.timm_models import real_torch_loaded
 from tests.conformance.transformers_families import FAMILIES, build_config, inputs, outputs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -216,8 +217,25 @@ def _frontend(work: Path, names: list[str], backend: str) -> dict[str, Any]:
             checks["train"] = relative_error(losses, expected["train"])
         except Exception as error:
             checks["train"] = _failure(error)
+        try:
+            elsewhere = _not_the_frontend(model, backend)
+        except Exception as error:
+            elsewhere = _failure(error)
+        if elsewhere:
+            checks["frontend"] = elsewhere
         found[name] = checks
     return found
+
+
+def _not_the_frontend(model: Any, backend: str) -> str | None:
+    """Why the run did not go through the frontend, if it did not: the model's parameters
+    are real torch's, or (aliased mode, every backend but torch) real torch was imported."""
+    kind = type(next(model.parameters())).__module__
+    if not kind.startswith("frontends."):
+        return f"the model's parameters are {kind} tensors"
+    if backend != "torch" and real_torch_loaded():
+        return "the frontend process imported real torch"
+    return None
 
 
 def _failure(error: Exception) -> str:
