@@ -94,7 +94,6 @@ LEFT_OUT: dict[str, dict[str, str]] = {
     "distributed and multiprocessing": {
         "torch": ("is_distributed monitor multiprocessing prepare_multiprocessing_environment "),
         "Tensor": "is_distributed",
-        "nn": "parallel",
     },
     "storage objects (a tensor here holds a backend array, not a storage; Tensor.untyped_storage() only describes its memory)": {
         "torch": (
