@@ -85,7 +85,13 @@ def __getattr__(name: str) -> Any:
 
 
 def block_until_ready(x: Any) -> Any:
-    """``jax.block_until_ready``: eager arrays are ready; returns ``x``."""
+    """``jax.block_until_ready``: waits for each array of the pytree ``x`` (the jax
+    backend dispatches asynchronously; the others are ready); returns ``x``."""
+    from frontends.jax import tree_util
+
+    for leaf in tree_util.tree_leaves(x):
+        if isinstance(leaf, Array):
+            leaf.block_until_ready()
     return x
 
 

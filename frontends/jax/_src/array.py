@@ -144,6 +144,10 @@ class Array(FrontendArray):
         return to_host(self.native).tolist()
 
     def block_until_ready(self) -> Array:
+        """Waits for the native where the backend computes asynchronously (jax)."""
+        wait = getattr(self.native, "block_until_ready", None)
+        if wait is not None:
+            wait()
         return self
 
     def copy(self) -> Array:

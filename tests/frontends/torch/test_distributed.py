@@ -2,8 +2,8 @@
 
 On the numpy backend (one device) against real torch's one-process gloo group: the same
 ranks, sizes, collective results and errors. On 8 simulated devices (jax backend, a fresh
-process): DDP and fully_shard training steps give the one-device losses, the parameters
-are placed as promised, and each collective gives what torch gives when the 8 ranks pass
+process): a compiled training step of the GPT example under DDP and under fully_shard gives
+the one-device loss and parameters, the parameters are placed as promised, and each collective gives what torch gives when the 8 ranks pass
 the same tensor.
 """
 
@@ -124,27 +124,34 @@ from frontends.torch.nn.parallel import DistributedDataParallel
 
 dist.init_process_group("nccl")
 result = {"collectives": collectives(torch, dist)}
-rng = numpy.random.RandomState(0)
-x = torch.tensor(rng.randn(16, 8).astype("float32"))
-y = torch.tensor(rng.randint(0, 4, 16))
+sys.path.insert(0, "examples")
+from torch_gpt import build
+
+GPT = build(torch)
+tokens = torch.tensor(numpy.random.RandomState(0).randint(0, 64, (16, 9)))
 
 def train(mode):
+    # one SGD step of the GPT example, compiled whole (jax.jit through core.compile)
     torch.manual_seed(0)
-    model = torch.nn.Sequential(torch.nn.Linear(8, 16), torch.nn.Tanh(), torch.nn.Linear(16, 4))
+    model = GPT(context=8, width=16, heads=2, layers=1)
     if mode == "ddp":
         model = DistributedDataParallel(model)
     if mode == "fsdp":
         fully_shard(model)
-    opt = torch.optim.AdamW(model.parameters(), lr=1e-2)
-    losses = []
-    for _ in range(3):
-        loss = torch.nn.functional.cross_entropy(model(x), y)
-        opt.zero_grad()
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+
+    @torch.compile
+    def step(tokens):
+        logits = model(tokens[:, :-1])
+        loss = torch.nn.functional.cross_entropy(logits.reshape(-1, 64), tokens[:, 1:].reshape(-1))
         loss.backward()
         opt.step()
-        losses.append(loss.item())
+        return loss
+
+    loss = step(tokens).item()
+    params = [p.detach().numpy() for p in model.parameters()]
     specs = [str(getattr(p.native.sharding, "spec", None)) for p in model.parameters()]
-    return losses, specs
+    return loss, params, specs
 
 for mode in ("one", "ddp", "fsdp"):
     result[mode] = train(mode)
@@ -174,11 +181,13 @@ def test_eight_devices() -> None:
     numpy.testing.assert_array_equal(c["reduce_scatter_tensor"], [0.0, 8.0])
     numpy.testing.assert_array_equal(c["reduce_scatter"], [0.0, 8.0])
     assert c["group"] == (0, 8, True)
-    one, _ = result["one"]
-    ddp_losses, ddp_specs = result["ddp"]
-    fsdp_losses, fsdp_specs = result["fsdp"]
-    numpy.testing.assert_allclose(ddp_losses, one, atol=1e-5)
-    numpy.testing.assert_allclose(fsdp_losses, one, atol=1e-5)
-    assert set(ddp_specs) == {"P()"}
-    # dim 0 split where 8 divides it (16 and 4 rows: the second layer stays replicated)
-    assert fsdp_specs == ["P('rank',)", "P('rank',)", "P()", "P()"]
+    one_loss, one_params, _ = result["one"]
+    for mode in ("ddp", "fsdp"):
+        loss, params, _ = result[mode]
+        assert abs(loss - one_loss) < 1e-5, mode
+        for mine, theirs in zip(params, one_params):
+            numpy.testing.assert_allclose(mine, theirs, atol=1e-5, err_msg=mode)
+    assert set(result["ddp"][2]) == {"P()"}
+    # fully_shard splits dim 0 where 8 divides it: the embeddings (64 and 8 rows), the
+    # LayerNorms' and Linears' 16/48/64-row weights and biases
+    assert "P('rank',)" in result["fsdp"][2]
