@@ -26,6 +26,11 @@ Differences from torch, and why:
   tensor value, drawing random numbers from torch's generator, whose state is host-side)
   runs eagerly instead, and that structure stays eager (torch's graph break, at the whole
   call); ``fullgraph=True`` raises the error instead.
+* Arguments and results are traced through torch.utils._pytree's containers (transformers'
+  ``ModelOutput`` included). An argument object with state of its own (transformers'
+  ``DynamicCache``, which a forward appends to) or a result object holding tensors outside
+  them is not lifted: that call runs eagerly (dynamo traces into such objects). So
+  ``generate`` with a compiled forward and the default cache runs its forward eagerly.
 * Tensors the function mutates in place among its arguments are written back; the
   gradients of tensor arguments that the function's own ``backward`` computes are not.
   Module attributes other than ``training`` are read at trace time (not guarded).
@@ -34,6 +39,7 @@ Differences from torch, and why:
 from __future__ import annotations
 
 import contextlib
+import enum
 import functools
 import types
 import weakref
@@ -43,6 +49,7 @@ from typing import Any
 import core
 from core import autodiff as _ad
 from frontends.torch._tensor import Tensor
+from frontends.torch.utils import _pytree
 
 __all__ = ["OptimizedModule", "compile", "is_compiling", "reset", "trace_scope"]
 
@@ -301,16 +308,60 @@ def _opt_setter(optimizer: Any, param: Tensor, name: str) -> Callable[[Any], Non
 # ---------------------------------------------------------------------------------------
 
 
-def _flatten(tree: Any, leaves: list[Any]) -> Any:
-    """The structure of ``tree`` with its tensors replaced by their positions."""
+def _flatten(tree: Any, leaves: list[Any], arguments: bool = False) -> Any:
+    """The structure of ``tree`` with its tensors replaced by their positions. Containers are
+    torch.utils._pytree's nodes (lists, tuples, dicts, namedtuples, ``OrderedDict`` ... and
+    registered types such as transformers' ``ModelOutput``); anything else is a constant.
+    Tracing stops (:class:`_GraphBreak`) at a constant that holds tensors (a result's
+    ``DynamicCache``) and, among the ``arguments``, at any object with state of its own
+    (a trace would mutate it, e.g. a KV cache it appends to): those calls run eagerly."""
     if isinstance(tree, Tensor):
         leaves.append(tree)
         return ("T", len(leaves) - 1)
     if isinstance(tree, (list, tuple)) and type(tree) in (list, tuple):
-        return (type(tree).__name__, tuple(_flatten(t, leaves) for t in tree))
+        return (type(tree).__name__, tuple(_flatten(t, leaves, arguments) for t in tree))
     if isinstance(tree, dict) and type(tree) is dict:
-        return ("dict", tuple((k, _flatten(v, leaves)) for k, v in tree.items()))
+        return ("dict", tuple((k, _flatten(v, leaves, arguments)) for k, v in tree.items()))
+    node = _pytree._get_node_type(tree)
+    if node in _pytree.SUPPORTED_NODES:
+        children, context = _pytree.SUPPORTED_NODES[node].flatten_fn(tree)
+        return ("node", (node, context, tuple(_flatten(c, leaves, arguments) for c in children)))
+    if _holds_tensors(tree) or (arguments and _has_own_state(tree)):
+        raise _GraphBreak(
+            f"a {type(tree).__name__} is not traced: only tensors in torch.utils._pytree "
+            "containers, modules and optimizers are (the call runs eagerly)"
+        )
     return ("const", tree)
+
+
+def _has_own_state(value: Any) -> bool:
+    """An object with attributes of its own that is not a module, an optimizer, a function
+    or a container (whose elements are checked)."""
+    Module, Optimizer = _modules_and_optimizers()
+    stateless = (*_PLAIN, Module, Optimizer, tuple, list, dict, enum.Enum, functools.partial,
+                 types.MethodType, types.BuiltinFunctionType)  # fmt: skip
+    return hasattr(value, "__dict__") and not isinstance(value, stateless)
+
+
+_PLAIN = (str, bytes, int, float, complex, bool, type(None), type, types.FunctionType,
+          types.ModuleType)  # fmt: skip
+
+
+def _holds_tensors(value: Any, depth: int = 4) -> bool:
+    """Whether ``value`` (not a container) keeps tensors in its attributes, a few levels
+    deep; modules and optimizers do not count (they are lifted as state)."""
+    if isinstance(value, Tensor):
+        return True
+    Module, Optimizer = _modules_and_optimizers()
+    if depth == 0 or isinstance(value, (*_PLAIN, Module, Optimizer)):
+        return False
+    if isinstance(value, dict):
+        children = value.values()
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        children = value
+    else:
+        children = getattr(value, "__dict__", {}).values()
+    return any(_holds_tensors(child, depth - 1) for child in children)
 
 
 def _build(spec: Any, leaves: list[Any]) -> Any:
@@ -323,6 +374,10 @@ def _build(spec: Any, leaves: list[Any]) -> Any:
         return tuple(_build(s, leaves) for s in payload)
     if kind == "dict":
         return {k: _build(s, leaves) for k, s in payload}
+    if kind == "node":
+        node, context, children = payload
+        unflatten = _pytree.SUPPORTED_NODES[node].unflatten_fn
+        return unflatten([_build(s, leaves) for s in children], context)
     return payload
 
 
@@ -332,6 +387,9 @@ def _spec_key(spec: Any) -> Any:
         return (kind, tuple(_spec_key(s) for s in payload))
     if kind == "dict":
         return (kind, tuple((k, _spec_key(s)) for k, s in payload))
+    if kind == "node":
+        node, context, children = payload
+        return (kind, node, _static(context), tuple(_spec_key(s) for s in children))
     if kind == "const":
         return (kind, _static(payload))
     return spec
@@ -538,7 +596,12 @@ class _CompiledFunction:
         slots = state.slots()
         natives = [slot.get() for slot in slots]
         leaves: list[Tensor] = []
-        spec = _flatten((args, kwargs), leaves)
+        try:
+            spec = _flatten((args, kwargs), leaves, arguments=True)
+        except _GraphBreak:
+            if self.fullgraph:
+                raise
+            return self.fn(*args, **kwargs)
         needs_grad = [t.requires_grad for t in leaves]
         key = (
             core.current_backend().name,

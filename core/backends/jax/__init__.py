@@ -59,6 +59,10 @@ def shape_of(x: jax.Array) -> tuple[int, ...]:
 
 
 def device_of(x: jax.Array) -> str:
+    """The platform holding ``x``; a value traced under ``jax.jit`` has no device yet, so it is
+    the default backend's, where the compiled program runs."""
+    if isinstance(x, jax.core.Tracer):
+        return jax.default_backend()
     return next(iter(x.devices())).platform
 
 

@@ -5,6 +5,7 @@ structure; untraceable Python falls back to eager unless fullgraph=True."""
 
 from __future__ import annotations
 
+import collections
 from typing import Any
 
 import numpy
@@ -142,3 +143,66 @@ def test_decorator_forms() -> None:
         numpy.testing.assert_allclose(triple(x).numpy(), X * 3)
         assert _compile.is_compiling() is False
     assert torch.compile(plain, disable=True) is plain
+
+
+class _Cache:
+    """Keeps what it is given, as transformers' DynamicCache keeps keys and values."""
+
+    def __init__(self) -> None:
+        self.kept: list[Any] = []
+
+    def update(self, T: Any, t: Any) -> Any:
+        self.kept.append(t)
+        return T.cat(self.kept)
+
+
+class _Output:
+    """A result type registered as a pytree node (as transformers registers ModelOutput)."""
+
+    def __init__(self, logits: Any, scale: float) -> None:
+        self.logits, self.scale = logits, scale
+
+
+_Pair = collections.namedtuple("_Pair", "a b")
+
+
+def _structured(t: Any) -> Any:
+    device = t.device  # read under the trace
+    return {"out": _Pair(t * 2, device), "rest": (_Output(t.sum(0), 0.5),)}
+
+
+@pytest.mark.parametrize("backend", ["jax"], indirect=True)
+def test_pytree_results_and_stateful_arguments(backend: str) -> None:
+    """Results in torch.utils._pytree nodes (namedtuples, registered types) come out of the
+    compiled program rebuilt; an argument with state of its own (a cache the call appends
+    to) makes the call run eagerly, with eager's results, instead of leaking traced values."""
+    torch.utils._pytree.register_pytree_node(
+        _Output, lambda o: ([o.logits], o.scale), lambda v, c: _Output(v[0], c)
+    )
+    try:
+        compiled = torch.compile(_structured, fullgraph=True)
+        got = compiled(torch.tensor(X))
+        assert [p is not None for p in compiled.programs.values()] == [True]
+    finally:
+        torch.utils._pytree._deregister_pytree_node(_Output)
+    expected = _structured(real_torch.tensor(X))
+    assert type(got["out"]) is _Pair and str(got["out"].b) == str(expected["out"].b)
+    numpy.testing.assert_allclose(got["out"].a.numpy(), expected["out"].a.numpy(), **TOL)
+    (output,) = got["rest"]
+    assert isinstance(output, _Output) and output.scale == 0.5
+    numpy.testing.assert_allclose(output.logits.numpy(), expected["rest"][0].logits.numpy(), **TOL)
+
+    def step(T: Any, t: Any, cache: _Cache) -> Any:
+        return cache.update(T, t * 2)
+
+    compiled = torch.compile(lambda t, cache: step(torch, t, cache))
+    cache, real_cache = _Cache(), _Cache()
+    for _ in range(2):
+        got = compiled(torch.tensor(X), cache)
+        expected = step(real_torch, real_torch.tensor(X), real_cache)
+        numpy.testing.assert_allclose(got.numpy(), expected.numpy(), **TOL)
+    assert list(compiled.programs.values()) == []  # never traced: run eagerly
+    with pytest.raises(Exception, match="a _Cache is not traced"):
+        torch.compile(lambda t, cache: step(torch, t, cache), fullgraph=True)(
+            torch.tensor(X), _Cache()
+        )
