@@ -1119,11 +1119,13 @@ def vmap(fun: Callable[..., Any], in_axes: Any = 0, out_axes: Any = 0, axis_name
         size = sizes[0]
         call = functools.partial(_call_unflattened, fun, treedef, leaves)
         if core.current_backend().name == "jax" and not _tracked_leaves(leaves):
-            result = _vmap_jax(call, mapped, size)
+            result = _vmap_jax(call, mapped, size, axis_name)
             if result is not None:
                 out_tree, outs = result
                 return _place_out_axes(out_tree, outs, out_axes, size)
-        out_tree, outs = _vmap_loop(call, mapped, size)
+        names = () if axis_name is None else (axis_name,)
+        with sharding.binding(names, looped=size > 1):
+            out_tree, outs = _vmap_loop(call, mapped, size)
         return _place_out_axes(out_tree, outs, out_axes, size)
 
     return vmap_f
@@ -1136,8 +1138,8 @@ def _call_unflattened(fun: Callable[..., Any], treedef: Any, leaves: list[Any],
     return fun(*args, **kwargs)
 
 
-def _vmap_jax(call: Callable[..., Any], mapped: list[tuple[int, Array, int]],
-              size: int) -> tuple[Any, list[Array]] | None:  # fmt: skip
+def _vmap_jax(call: Callable[..., Any], mapped: list[tuple[int, Array, int]], size: int,
+              axis_name: Any = None) -> tuple[Any, list[Array]] | None:  # fmt: skip
     """Real ``jax.vmap`` over the mapped natives (outputs batched along 0), or None when a
     tracked value of an enclosing gradient reached the outputs (the loop is used then)."""
     import jax
@@ -1157,7 +1159,8 @@ def _vmap_jax(call: Callable[..., Any], mapped: list[tuple[int, Array, int]],
         )
         return [a.native for a in arrays]
 
-    outs = jax.vmap(flat, in_axes=tuple(axis for _, _, axis in mapped), axis_size=size)(
+    in_axes = tuple(axis for _, _, axis in mapped)
+    outs = jax.vmap(flat, in_axes=in_axes, axis_size=size, axis_name=axis_name)(
         *[array.native for _, array, _ in mapped]
     )
     if found["tracked"]:

@@ -422,16 +422,19 @@ def array_devices(array: Array) -> set[Any]:
 # shard_map and pmap: real JAX's on the natives; one device elsewhere
 # ---------------------------------------------------------------------------------------
 bound_axes: list[str] = []  # named axes of the enclosing one-device shard_map/pmap bodies
+looped_axes: list[str] = []  # named axes of enclosing vmaps run as a loop (size > 1)
 
 
 @contextlib.contextmanager
-def binding(names: Sequence[str]) -> Iterator[None]:
-    """The named axes (of size 1) bound while a one-device body runs."""
-    bound_axes.extend(names)
+def binding(names: Sequence[str], looped: bool = False) -> Iterator[None]:
+    """The named axes bound while a one-device body runs: of size 1, or (``looped``) the
+    axis of a vmap run one element at a time, which no collective can reduce over."""
+    axes = looped_axes if looped else bound_axes
+    axes.extend(names)
     try:
         yield
     finally:
-        del bound_axes[len(bound_axes) - len(names) :]
+        del axes[len(axes) - len(names) :]
 
 
 class MappedOnNatives:

@@ -29,6 +29,12 @@ def _names(axis_name: Any) -> tuple[Any, ...]:
 
 def _check_bound(axis_name: Any) -> None:
     for name in _names(axis_name):
+        if name in sharding.looped_axes:
+            raise NotImplementedError(
+                f"a collective over the vmap axis {name!r} needs the jax backend: on the "
+                f"{sharding.core.current_backend().name} backend vmap runs one element at a "
+                "time, so no value of the other elements exists to reduce over"
+            )
         if name not in sharding.bound_axes:
             raise NameError(
                 f"unbound axis name: {name}. The following axis names (e.g. defined by "

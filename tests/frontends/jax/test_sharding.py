@@ -86,6 +86,7 @@ for name, (body, out) in collectives.items():
     y = f(xs)
     result[name] = (np.asarray(y), str(y.dtype))
 ys = jnp.ones((n, 3)) * jnp.arange(n)[:, None]
+result["vmap"] = np.asarray(jax.vmap(lambda v: lax.psum(v, "v"), axis_name="v")(ys[:1]))
 result["pmap"] = np.asarray(jax.pmap(lambda v: lax.psum(v, "b") + v, axis_name="b")(ys))
 g = jax.jit(lambda v: v * 2, in_shardings=NamedSharding(mesh, P("i")),
             out_shardings=NamedSharding(mesh, P()))
@@ -180,3 +181,18 @@ def test_one_device_forms() -> None:
         assert moved.shape == (6, 1) and not permuted.any() and int(index) == 0
         numpy.testing.assert_array_equal(numpy.asarray(mean), numpy.asarray(x))
         assert str(index.dtype) == "int32"
+        with pytest.raises(NotImplementedError, match="vmap axis 'v' needs the jax backend"):
+            jax.vmap(lambda v: lax.psum(v, "v"), axis_name="v")(jnp.ones(3))
+
+
+def test_vmap_collectives_on_jax() -> None:
+    import core
+    from frontends import jax
+    from frontends.jax import lax
+    from frontends.jax import numpy as jnp
+
+    with core.use_backend("jax"):
+        x = jnp.arange(6.0).reshape(3, 2)
+        out = jax.vmap(lambda v: v - lax.pmean(v, "v"), axis_name="v")(x)
+        numpy.testing.assert_allclose(numpy.asarray(out), [[-2, -2], [0, 0], [2, 2]])
+        assert out.dtype == jnp.float32
