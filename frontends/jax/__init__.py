@@ -70,7 +70,7 @@ def checking_leaks() -> Any:
 
 _SUBMODULES = (
     "numpy", "random", "tree_util", "tree", "dtypes", "errors", "experimental", "lax", "nn",
-    "scipy", "example_libraries", "debug", "typing", "sharding",
+    "scipy", "example_libraries", "debug", "typing", "sharding", "distributed",
 )  # fmt: skip
 
 

@@ -183,6 +183,8 @@ def test_one_device_forms() -> None:
         assert str(index.dtype) == "int32"
         with pytest.raises(NotImplementedError, match="vmap axis 'v' needs the jax backend"):
             jax.vmap(lambda v: lax.psum(v, "v"), axis_name="v")(jnp.ones(3))
+        with pytest.raises(NotImplementedError, match="needs the jax backend"):
+            jax.distributed.initialize("localhost:1234", num_processes=2, process_id=0)
 
 
 def test_vmap_collectives_on_jax() -> None:

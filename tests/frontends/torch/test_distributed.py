@@ -79,6 +79,7 @@ def test_one_device_matches_real_torch(monkeypatch: pytest.MonkeyPatch) -> None:
     with core.use_backend("numpy"):
         from frontends import torch
         from frontends.torch import distributed as dist
+        from frontends.torch.distributed.fsdp import fully_shard
         from frontends.torch.nn.parallel import DistributedDataParallel
 
         assert not dist.is_available() and not dist.is_initialized()
@@ -100,6 +101,9 @@ def test_one_device_matches_real_torch(monkeypatch: pytest.MonkeyPatch) -> None:
             ours = _collectives(torch, dist)
             model = DistributedDataParallel(torch.nn.Linear(3, 2))
             assert list(model.state_dict()) == ["module.weight", "module.bias"]
+            sharded = fully_shard(torch.nn.Linear(3, 2))
+            x = torch.ones(4, 3)
+            assert sharded(x).shape == (4, 2) and model(x).shape == (4, 2)
         finally:
             dist.destroy_process_group()
         assert not dist.is_initialized()
