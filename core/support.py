@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from core import dtypes as _dtypes
 from core.dtypes import Dtype
+from core.errors import UnsupportedDtypeError
 
 __all__ = [
     "with_supported_dtypes",
@@ -50,10 +51,6 @@ _framework_versions: dict[str, str] = {}
 def register_framework_version(framework: str, version: str) -> None:
     """Declare which version of ``framework`` a frontend mimics, for version keys."""
     _framework_versions[framework] = version
-
-
-class UnsupportedDtypeError(TypeError):
-    """A function was called with a dtype it does not support on this backend/version."""
 
 
 # ---------------------------------------------------------------------------------------

@@ -15,7 +15,10 @@
 3. checks the dtype against ``unsupported_dtypes`` set by ``with_unsupported_dtypes``
    (put that decorator above this one) and raises the frontend's clear error;
 4. calls the function with native arrays, and writes into ``out=`` when given;
-5. wraps native results (also inside tuples and named tuples) as the frontend's arrays;
+5. names a failure after the framework: an exception a backend raised (or one of
+   core's typed errors, :mod:`core.errors`) becomes the framework's class and message by
+   the frontend's ``errors`` mapping, on every backend (the success path pays a plain try);
+6. wraps native results (also inside tuples and named tuples) as the frontend's arrays;
    with ``returns_scalars=True`` a 0-d result becomes the frontend's scalar instead
    (numpy returns ``numpy.float64(3.0)`` from a full reduction, not a 0-d array).
 
@@ -36,6 +39,7 @@ from collections.abc import Callable
 from typing import Any
 
 import core
+from core import errors as _core_errors
 from core import native as _native_ops
 from frontends.base.array import FrontendArray
 from frontends.base.fastpath import fast_function
@@ -48,6 +52,47 @@ def wrap_integer(value: int, dtype: core.Dtype) -> int:
     """``value`` wrapped into ``dtype``'s range, as integer overflow wraps."""
     low = -(2 ** (dtype.bits - 1)) if dtype.kind == "i" else 0
     return (value - low) % 2**dtype.bits + low
+
+
+def framework_error(
+    mapping: Callable[[_core_errors.CoreError, str], Exception],
+    error: Exception,
+    function: str,
+    operands: Any = (),
+) -> Exception | None:
+    """A framework's exception for ``error`` raised in ``function`` (None: leave it as it
+    is): a backend's exception or core's typed error, named by
+    :func:`core.errors.from_native` (``operands``: the call's native arrays) and made the
+    framework's by ``mapping``. Call it in an ``except`` clause: the success path pays
+    nothing."""
+    typed = _core_errors.from_native(error, operands)
+    return None if typed is None else mapping(typed, function)
+
+
+def errors_mapped(
+    mapping: Callable[[_core_errors.CoreError, str], Exception], name: str | None = None
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """A decorator for a frontend entry point outside the function decorator (a method,
+    an operator, a function that takes the arrays as they come): exceptions it raises
+    become the framework's by ``mapping`` (:func:`framework_error`), named ``name``."""
+
+    def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
+        label = name or fn.__name__
+
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return fn(*args, **kwargs)
+            except Exception as error:
+                operands = [a.native if isinstance(a, FrontendArray) else a for a in args]
+                mapped = framework_error(mapping, error, label, operands)
+                if mapped is None:
+                    raise
+                raise mapped from None
+
+        return wrapper
+
+    return decorate
 
 
 def _needs_promotion(values: list[Any]) -> bool:
@@ -78,6 +123,7 @@ class FrontendFunctions:
         as_scalar: Callable[[Any], Any] | None = None,
         python_int: Callable[[int, core.Dtype], int] = wrap_integer,
         keyword_aliases: dict[str, tuple[str, ...]] | None = None,
+        errors: Callable[[_core_errors.CoreError, str], Exception] | None = None,
     ) -> None:
         self.array_type = array_type
         self.rules = rules
@@ -90,12 +136,29 @@ class FrontendFunctions:
         # parameter -> other keyword names the framework takes for it (torch's ``axis=``
         # for ``dim``): a decorated function with the parameter takes them too, keyword-only
         self.keyword_aliases = keyword_aliases or {}
+        # core's typed error, the function's name -> the framework's exception
+        self.errors = errors
         # exact types the fast paths take as arrays (subclasses that change nothing, such
         # as torch's Parameter, are added by the frontend)
         self.fast_types: set[type] = {array_type}
         # False while a frontend built on this one (jax.numpy on numpy) calls in: 0-d
         # results stay arrays, so no value is read to the host for a scalar
         self.scalars = True
+
+    def framework_error(
+        self, error: Exception, function: str, operands: Any = ()
+    ) -> Exception | None:
+        """The framework's exception for ``error`` raised in ``function`` (None: leave it
+        as it is): a backend's exception or core's typed error, named by
+        :func:`core.errors.from_native` and mapped by the frontend's ``errors``."""
+        return (
+            None if self.errors is None else framework_error(self.errors, error, function, operands)
+        )
+
+    def maps_errors(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        """``fn`` (an entry point outside :meth:`decorator`) raising the framework's
+        exceptions (:func:`errors_mapped`)."""
+        return errors_mapped(self.errors)(fn)
 
     def wrap_scalars(self, value: Any) -> Any:
         """As :meth:`wrap`, but a 0-d native array becomes the frontend's scalar (unless
@@ -320,7 +383,13 @@ class FrontendFunctions:
                     dtype = core.as_core_dtype(first.dtype) if first is not None else None
                 if dtype in unsupported:
                     raise functions.unsupported_error(fn.__name__, dtype)
-            result = fn(*args, **kwargs)
+            try:
+                result = fn(*args, **kwargs)
+            except Exception as error:
+                mapped = functions.framework_error(error, fn.__name__, args)
+                if mapped is None:
+                    raise
+                raise mapped from None
             if out is not None:
                 return functions.write_outs(out, result)
             return wrap(result)

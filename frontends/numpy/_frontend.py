@@ -14,7 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import numpy
+
 import core
+from core import errors as core_errors
 from core import native as ops
 from core import registry
 from frontends.base.functions import FrontendFunctions
@@ -38,6 +41,40 @@ def _unsupported(function: str, dtype: core.Dtype) -> Exception:
         f"numpy.{function} does not support dtype {nt.numpy_dtype(dtype)!r} (numpy "
         f"{nt.NUMPY_VERSION} refuses it too); cast the input with .astype(...)"
     )
+
+
+def _shape(shape: tuple[int, ...]) -> str:
+    """A shape as numpy's messages write it: ``(3,)``, ``(2,3)``."""
+    return "(" + ",".join(map(str, shape)) + ("," if len(shape) == 1 else "") + ")"
+
+
+def framework_error(error: core_errors.CoreError, function: str) -> Exception:
+    """numpy's exception for core's typed error (numpy's message where core has the
+    fields): ValueError, IndexError, ``AxisError``, ``LinAlgError``, TypeError."""
+    message = str(error)
+    if isinstance(error, core_errors.BroadcastError):
+        if error.shapes:
+            shapes = " ".join(_shape(s) for s in error.shapes)
+            message = f"operands could not be broadcast together with shapes {shapes} "
+    elif isinstance(error, core_errors.ReshapeError):
+        if error.target is not None:
+            message = f"cannot reshape array of size {error.size} into shape {_shape(error.target)}"
+    elif isinstance(error, core_errors.AxisError):
+        if error.axis is not None and error.ndim is not None:
+            return numpy.exceptions.AxisError(error.axis, error.ndim)
+        return numpy.exceptions.AxisError(message)
+    elif isinstance(error, core_errors.IndexOutOfRangeError):
+        return IndexError(
+            f"index {error.index} is out of bounds for axis {error.axis} with size {error.size}"
+        )
+    elif isinstance(error, core_errors.SingularMatrixError):
+        positive = "positive" in message
+        return numpy.linalg.LinAlgError(
+            "Matrix is not positive definite" if positive else "Singular matrix"
+        )
+    elif isinstance(error, core_errors.UnsupportedDtypeError):
+        return UnsupportedDtypeError(message)
+    return ValueError(message)
 
 
 def _write_out(out: Any, result: Any) -> None:
@@ -72,6 +109,7 @@ functions = FrontendFunctions(
     as_native=as_native,
     as_scalar=as_scalar,
     python_int=nt.check_python_int,
+    errors=framework_error,
 )
 
 numpy_function = functions.decorator

@@ -956,9 +956,19 @@ def saturate_cast(value: Any, dtype: Any, name: Any = None) -> Tensor:
     return wrap(cast_native(x, target))
 
 
+_ONE_HOT_INDICES = frozenset({core.uint8, core.int8, core.int32, core.int64})
+
+
 def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = None, axis: Any = None,
             dtype: Any = None, name: Any = None) -> Tensor:  # fmt: skip
     idx = native(indices)
+    if dtype_of(idx) not in _ONE_HOT_INDICES:
+        raise errors.InvalidArgumentError(
+            None,
+            None,
+            f"Value for attr 'TI' of {_dtypes.kernel_name(dtype_of(idx))} is not in the list of "
+            "allowed values: uint8, int8, int32, int64",
+        )
     n = host_int(depth)
     if dtype is not None:
         target = as_core(dtype)

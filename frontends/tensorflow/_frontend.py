@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 import core
+from core import errors as core_errors
 from frontends.base.functions import FrontendFunctions
 from frontends.tensorflow import _dtypes, _kernels, errors
 from frontends.tensorflow._conversion import to_native
@@ -36,6 +37,28 @@ def _unsupported(function: str, dtype: core.Dtype) -> Exception:
         f"tf.{function} has no kernel for {_dtypes.kernel_name(dtype)} in TensorFlow "
         f"{_dtypes.TF_VERSION}; cast the input with tf.cast"
     )
+
+
+def framework_error(error: core_errors.CoreError, function: str) -> Exception:
+    """TensorFlow's exception for core's typed error: an eager op's
+    ``InvalidArgumentError`` for every kind (TF's message where core has the fields)."""
+    message = str(error)
+    if isinstance(error, core_errors.BroadcastError) and error.shapes and len(error.shapes) == 2:
+        a, b = ("[" + ",".join(map(str, s)) + "]" for s in error.shapes)
+        message = f"Incompatible shapes: {a} vs. {b}"
+    elif isinstance(error, core_errors.ReshapeError) and error.target is not None:
+        wanted = 1
+        for extent in error.target:
+            wanted *= extent
+        message = (
+            f"Input to reshape is a tensor with {error.size} values, but the requested "
+            f"shape has {wanted}"
+        )
+    elif isinstance(error, core_errors.IndexOutOfRangeError):
+        message = f"slice index {error.index} of dimension {error.axis} out of bounds."
+    elif isinstance(error, core_errors.UnsupportedDtypeError):
+        return UnsupportedDtypeError(message)
+    return errors.InvalidArgumentError(None, None, message)
 
 
 def _write_out(out: Any, result: Any) -> None:
@@ -100,6 +123,7 @@ functions = TFFunctions(
     unsupported_error=_unsupported,
     write_out=_write_out,
     as_native=_as_native,
+    errors=framework_error,
 )
 tf_function = functions.decorator
 wrap = functions.wrap

@@ -266,7 +266,15 @@ def _binary(name: str, reverse: bool = False) -> Any:
             return NotImplemented
         if reverse:
             x, y = y, x
-        return Tensor._from_native(fn(x, y))
+        try:
+            return Tensor._from_native(fn(x, y))
+        except Exception as error:
+            from frontends.tensorflow._frontend import functions
+
+            mapped = functions.framework_error(error, op, (x, y))
+            if mapped is None:
+                raise
+            raise mapped from None
 
     method.__name__ = f"__{'r' if reverse else ''}{name}__"
     return string_kernel(method) if name == "add" else method

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import core
+from core import errors as core_errors
 from frontends.base.functions import FrontendFunctions
 from frontends.torch import _dtype
 from frontends.torch._tensor import Tensor, write_into
@@ -35,6 +36,53 @@ def _unsupported(function: str, dtype: core.Dtype) -> Exception:
     )
 
 
+def _broadcast_message(shapes: tuple[tuple[int, ...], ...]) -> str | None:
+    """torch's message for two shapes that do not broadcast (the last mismatch first)."""
+    if len(shapes) != 2:
+        return None
+    a, b = shapes
+    ndim = max(len(a), len(b))
+    a, b = (1,) * (ndim - len(a)) + a, (1,) * (ndim - len(b)) + b
+    for dim in range(ndim - 1, -1, -1):
+        if a[dim] != b[dim] and a[dim] != 1 and b[dim] != 1:
+            return (
+                f"The size of tensor a ({a[dim]}) must match the size of tensor b ({b[dim]}) "
+                f"at non-singleton dimension {dim}"
+            )
+    return None
+
+
+def framework_error(error: core_errors.CoreError, function: str) -> Exception:
+    """torch's exception for core's typed error (torch's message where core has the
+    fields): RuntimeError, IndexError for axes and indices, ``torch.linalg.LinAlgError``."""
+    from frontends.torch._linalg_native import LinAlgError
+
+    message = str(error)
+    if isinstance(error, core_errors.BroadcastError):
+        message = (error.shapes and _broadcast_message(error.shapes)) or message
+    elif isinstance(error, core_errors.ReshapeError):
+        if error.target is not None:
+            message = f"shape '{list(error.target)}' is invalid for input of size {error.size}"
+    elif isinstance(error, core_errors.AxisError):
+        if error.axis is not None and error.ndim is not None:
+            bound = max(error.ndim, 1)
+            message = (
+                f"Dimension out of range (expected to be in range of [{-bound}, {bound - 1}], "
+                f"but got {error.axis})"
+            )
+        return IndexError(message)
+    elif isinstance(error, core_errors.IndexOutOfRangeError):
+        return IndexError(
+            f"index {error.index} is out of bounds for dimension {error.axis} with size "
+            f"{error.size}"
+        )
+    elif isinstance(error, core_errors.SingularMatrixError):
+        return LinAlgError(message)
+    elif isinstance(error, core_errors.UnsupportedDtypeError):
+        return UnsupportedDtypeError(message)
+    return RuntimeError(message)
+
+
 def _tier(value: object) -> int:
     return 0 if len(value.shape) else 1
 
@@ -47,9 +95,11 @@ functions = FrontendFunctions(
     write_out=write_into,
     # torch's parser takes numpy's names for these (``x.sum(axis=0, keepdims=True)``)
     keyword_aliases={"dim": ("axis",), "keepdim": ("keepdims",)},
+    errors=framework_error,
 )
 torch_function = functions.decorator
 fast = functions.fast
+maps_errors = functions.maps_errors
 wrap = functions.wrap
 
 

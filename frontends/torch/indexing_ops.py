@@ -24,7 +24,13 @@ import core
 from core import native as ops
 from frontends.base.array import to_native
 from frontends.torch import _dtype, _views
-from frontends.torch._frontend import fast, keyword_aliases, torch_function, writes_out
+from frontends.torch._frontend import (
+    fast,
+    keyword_aliases,
+    maps_errors,
+    torch_function,
+    writes_out,
+)
 from frontends.torch._tensor import INPLACE_NAMES, Tensor, write_into
 
 __all__ = [
@@ -1126,6 +1132,7 @@ def _where(condition: Any, input: Any, other: Any) -> Any:
 
 
 @fast("where", "condition", "input", "other", mask=True)
+@maps_errors
 def where(
     condition: Tensor, input: Any = None, other: Any = None, *, out: Tensor | None = None
 ) -> Any:

@@ -14,6 +14,7 @@ import tensorflow as tf
 
 from core import dtypes
 from core.backends.tensorflow import core_dtypes, native_dtypes, promote, version
+from core.errors import ShapeMismatchError
 from core.ops.linalg import (
     EighResult,
     EigResult,
@@ -221,7 +222,7 @@ def solve(x1: tf.Tensor, x2: tf.Tensor, /) -> tf.Tensor:
     if vector:
         x2 = x2[:, None]
     if x1.shape[-1] != x2.shape[-2]:
-        raise ValueError(f"solve: shapes {x1.shape} and {x2.shape} do not match")
+        raise ShapeMismatchError(f"solve: shapes {x1.shape} and {x2.shape} do not match")
     x1, x2 = _broadcast_batch(x1, x2)
     result = tf.linalg.solve(x1, x2)
     return result[..., 0] if vector else result

@@ -13,6 +13,7 @@ import tensorflow as tf
 
 from core.backends import direct
 from core.backends.tensorflow import promote
+from core.errors import ShapeMismatchError
 
 _VIA_INT64 = (tf.int8, tf.int16, tf.uint8, tf.uint16, tf.uint32, tf.uint64)
 _HALF = (tf.float16, tf.bfloat16)
@@ -48,7 +49,7 @@ def _matmul(a: tf.Tensor, b: tf.Tensor) -> tf.Tensor:
     if vector2:
         b = b[:, None]
     if a.shape[-1] != b.shape[-2]:
-        raise ValueError(f"matmul: shapes {a.shape} and {b.shape} do not match")
+        raise ShapeMismatchError(f"matmul: shapes {a.shape} and {b.shape} do not match")
     result = tf.linalg.matmul(a, b)
     if vector2:
         result = result[..., 0]

@@ -17,6 +17,7 @@ import core
 from core import native as ops
 from frontends.base.array import FrontendArray, to_native
 from frontends.jax._src import dtypes as jdt
+from frontends.jax._src.errors import jax_error
 
 _IMMUTABLE = (
     "JAX arrays are immutable and do not support in-place item assignment. Instead of "
@@ -123,7 +124,14 @@ class Array(FrontendArray):
     def reshape(self, *shape: Any, order: str = "C") -> Array:
         if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
             shape = tuple(shape[0])
-        return Array._wrap(ops.reshape(self.native, tuple(shape)), self.weak_type, self._dtype)
+        try:
+            native = ops.reshape(self.native, tuple(shape))
+        except Exception as error:
+            mapped = jax_error(error, "reshape", (self.native,))
+            if mapped is None:
+                raise
+            raise mapped from None
+        return Array._wrap(native, self.weak_type, self._dtype)
 
     def ravel(self) -> Array:
         return self.reshape(-1)
@@ -394,7 +402,14 @@ def _binary(op: Callable, a: Any, b: Any, *, inexact: bool = False, compare: boo
     dtype, weak = jdt.lattice_result_type(a, b)
     if inexact and dtype.kind in "biu":
         dtype = jdt.default_dtype("f")
-    value = op(as_native(a, dtype), as_native(b, dtype))
+    x, y = as_native(a, dtype), as_native(b, dtype)
+    try:
+        value = op(x, y)
+    except Exception as error:
+        mapped = jax_error(error, op.__name__, (x, y))
+        if mapped is None:
+            raise
+        raise mapped from None
     return Array._wrap(value, weak)
 
 
@@ -448,7 +463,11 @@ def _index_key(key: Any, shape: tuple[int, ...], mode: str) -> tuple[Any, Any]:
                     out.append(ops.asarray(int(k) % max(n, 1)) if n else 0)
                     axis += 1
                     continue
-                raise IndexError(f"index {int(k)} is out of bounds for axis {axis} with size {n}")
+                if mode != "clip" or not n:
+                    raise IndexError(
+                        f"index {int(k)} is out of bounds for axis {axis} with size {n}"
+                    )
+                k = -n if k < 0 else n - 1  # JAX clamps a static index too
             out.append(int(k))
         else:
             out.append(k)
@@ -458,6 +477,8 @@ def _index_key(key: Any, shape: tuple[int, ...], mode: str) -> tuple[Any, Any]:
 
 def _gather(array: Array, key: Any, mode: str, fill_value: Any) -> Array:
     kind = type(key)
+    if kind is int and mode == "clip" and array.ndim and array.shape[0]:
+        key = min(max(key, -array.shape[0]), array.shape[0] - 1)  # JAX clamps
     if kind is slice or (kind is int and mode == "clip"):  # core's checks are JAX's here
         return Array._wrap(ops.get_item(array.native, key), array.weak_type, array._dtype)
     shape = array.shape

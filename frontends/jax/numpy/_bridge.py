@@ -24,7 +24,6 @@ from contextlib import contextmanager
 from typing import Any
 
 import numpy
-from numpy.exceptions import AxisError
 
 import core
 from core import native as ops
@@ -32,6 +31,7 @@ from frontends.base.array import FrontendArray
 from frontends.base.functions import wrap_integer
 from frontends.jax._src import dtypes as jdt
 from frontends.jax._src.array import Array
+from frontends.jax._src.errors import jax_error
 from frontends.numpy._frontend import functions as _numpy_functions
 
 PY_SCALARS = (bool, int, float, complex)
@@ -297,8 +297,11 @@ def from_numpy(
         with numpy_profile():
             try:
                 result = raw(*args, **kwargs)
-            except AxisError as error:  # JAX raises a plain ValueError
-                raise ValueError(str(error)) from None
+            except Exception as error:  # JAX's class (a plain ValueError for an axis)
+                mapped = jax_error(error, label.rpartition(".")[2], args)
+                if mapped is None:
+                    raise
+                raise mapped from None
         out = wrap(result, weak)
         if keep_dtype and kwargs.get("dtype") is None:
             first = get(args, kwargs, array_slots[0])

@@ -20,6 +20,7 @@ import core
 from core import native as ops
 from frontends.jax._src import dtypes as jdt
 from frontends.jax._src.array import Array, WeakArray
+from frontends.jax._src.errors import jax_error
 from frontends.jax._src.fast import fast
 from frontends.jax.numpy._bridge import (
     as_array,
@@ -101,7 +102,13 @@ def _elementwise(name: str, np_name: str, rule: str, nin: int) -> Callable[..., 
             return Array._wrap(natives[0], weak, dtype)
         elif rule == "float_only" and dtype.kind == "c":
             raise TypeError(f"{name} does not support complex-valued inputs.")
-        result, loop_dtype = _kernel_call(np_ufunc, natives, dtype)
+        try:
+            result, loop_dtype = _kernel_call(np_ufunc, natives, dtype)
+        except Exception as error:
+            mapped = jax_error(error, name, natives)
+            if mapped is None:
+                raise
+            raise mapped from None
         if isinstance(result, tuple):
             return tuple(_finish(r, loop_dtype, dtype, weak) for r in result)
         if rule in ("compare", "predicate", "logical"):

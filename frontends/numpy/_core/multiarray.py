@@ -69,7 +69,9 @@ def _native_key(key: Any) -> Any:
             item = builtins.bool(item)
         elif isinstance(item, FrontendArray):
             item = item.native
-        elif isinstance(item, (list, numpy.ndarray)):
+        elif isinstance(item, list | tuple) and not item:
+            item = as_native(numpy.empty(0, numpy.intp))  # an empty integer index, as numpy
+        elif isinstance(item, list | tuple | numpy.ndarray):
             item = as_native(item)
         elif isinstance(item, float):
             raise IndexError(

@@ -52,7 +52,7 @@ from frontends.base.array import FrontendArray
 from frontends.numpy._core import numerictypes as nt
 from frontends.numpy._core._conversion import as_native, as_scalar, to_host
 from frontends.numpy._core.multiarray import ndarray
-from frontends.numpy._frontend import fast, numpy_backend_types
+from frontends.numpy._frontend import fast, functions, numpy_backend_types
 
 CHAR_DTYPES = {
     "?": core.bool, "b": core.int8, "B": core.uint8, "h": core.int16, "H": core.uint16,
@@ -360,10 +360,18 @@ class ufunc:
     # ------------------------------------------------------------------ calling
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         """A call with keywords takes the general path; a positional one the ufunc's fast
-        function (see :func:`_fast_ufunc`), which falls back to the general path."""
-        if kwargs:
-            return self._call(*args, **kwargs)
-        return self._positional(*args)
+        function (see :func:`_fast_ufunc`), which falls back to the general path. A
+        backend's exception becomes numpy's (:meth:`FrontendFunctions.framework_error`)."""
+        try:
+            if kwargs:
+                return self._call(*args, **kwargs)
+            return self._positional(*args)
+        except Exception as error:
+            operands = [a.native if isinstance(a, FrontendArray) else a for a in args]
+            mapped = functions.framework_error(error, self.__name__, operands)
+            if mapped is None:
+                raise
+            raise mapped from None
 
     def _call(self, *args: Any, out: Any = None, where: Any = True, casting: str = "same_kind",
               order: str = "K", dtype: Any = None, subok: builtins.bool = True,

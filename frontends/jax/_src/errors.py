@@ -1,0 +1,51 @@
+"""JAX's exceptions for core's typed errors, whichever backend runs the op."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from core import errors as core_errors
+from frontends.base.functions import framework_error as _framework_error
+
+
+def framework_error(error: core_errors.CoreError, function: str) -> Exception:
+    """JAX's exception for core's typed error (JAX's message where core has the fields):
+    a TypeError for shapes (broadcasting, reshape, mismatched dimensions) and dtypes, a
+    ValueError for axes, an IndexError for indices; others a ValueError. Shapes of
+    different ranks that do not broadcast are a ValueError, as jnp's rank promotion
+    raises before lax's TypeError.
+
+    A singular matrix is an error here where JAX returns inf/nan: the backend raised it
+    and no values came back (``docs/errors.md``)."""
+    message = str(error)
+    if isinstance(error, core_errors.BroadcastError):
+        if error.shapes and len({len(s) for s in error.shapes}) > 1:
+            # jnp ranks-promotes first, and that broadcast raises a ValueError
+            shapes = ", ".join(str(s) for s in error.shapes)
+            return ValueError(f"Incompatible shapes for broadcasting: shapes=[{shapes}]")
+        if error.shapes:
+            shapes = ", ".join(str(s) for s in error.shapes)
+            message = f"{function} got incompatible shapes for broadcasting: {shapes}."
+        return TypeError(message)
+    if isinstance(error, core_errors.ReshapeError):
+        if error.target is not None and error.shape is not None:
+            message = (
+                f"cannot reshape array of shape {error.shape} (size {error.size}) into shape "
+                f"{error.target} (size {math.prod(error.target)})"
+            )
+        return TypeError(message)
+    if isinstance(error, core_errors.ShapeMismatchError | core_errors.UnsupportedDtypeError):
+        return TypeError(message)
+    if isinstance(error, core_errors.AxisError):
+        if error.axis is not None and error.ndim is not None:
+            message = f"axis {error.axis} is out of bounds for array of dimension {error.ndim}"
+        return ValueError(message)
+    if isinstance(error, core_errors.IndexOutOfRangeError):
+        return IndexError(message)
+    return ValueError(message)
+
+
+def jax_error(error: Exception, function: str, operands: Any = ()) -> Exception | None:
+    """JAX's exception for ``error`` raised in ``function`` (None: leave it as it is)."""
+    return _framework_error(framework_error, error, function, operands)
