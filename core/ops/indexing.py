@@ -31,6 +31,7 @@ import numpy
 from core import native
 from core.array import Array, ArrayLike, IndexKey
 from core.autodiff import defvjp
+from core.errors import IndexOutOfRangeError
 from core.registry import compositional, primary
 
 
@@ -189,8 +190,11 @@ def _basic_key(shape: tuple[int, ...], key: Any) -> tuple[Any, ...] | None:
             continue
         index = int(entry)
         if not -extent <= index < extent:
-            raise IndexError(
-                f"index {index} is out of bounds for axis {axis - 1} with size {extent}"
+            raise IndexOutOfRangeError(
+                f"index {index} is out of bounds for axis {axis - 1} with size {extent}",
+                index,
+                axis - 1,
+                extent,
             )
         result.append(index % extent)
     return tuple(result)
@@ -311,7 +315,9 @@ def _checked_indices(indices: numpy.ndarray, extent: int) -> numpy.ndarray:
     indices = indices.astype(numpy.int64)
     if indices.size and (indices.min() < -extent or indices.max() >= extent):
         bad = indices[(indices < -extent) | (indices >= extent)].flat[0]
-        raise IndexError(f"index {bad} is out of bounds for an axis of size {extent}")
+        raise IndexOutOfRangeError(
+            f"index {bad} is out of bounds for an axis of size {extent}", int(bad), None, extent
+        )
     return numpy.where(indices < 0, indices + extent, indices)
 
 

@@ -29,6 +29,7 @@ from core import dtypes, native
 from core.array import Array, ArrayLike
 from core.autodiff import defvjp, expand_reduced
 from core.dtypes import Dtype
+from core.errors import AxisError
 from core.registry import primary
 
 
@@ -231,7 +232,9 @@ def _axes(axis: int | tuple[int, ...] | None, ndim: int) -> tuple[int, ...]:
     result = []
     for item in items:
         if not -ndim <= item < ndim:
-            raise ValueError(f"axis {item} is out of bounds for an array of dimension {ndim}")
+            raise AxisError(
+                f"axis {item} is out of bounds for an array of dimension {ndim}", item, ndim
+            )
         result.append(item % ndim)
     if len(set(result)) != len(result):
         raise ValueError(f"repeated axis in {axis}")
@@ -247,9 +250,11 @@ def _count(shape: tuple[int, ...], axes: tuple[int, ...]) -> int:
 
 
 def _axis(axis: int, ndim: int) -> int:
-    """One axis, made non-negative, or ValueError when out of bounds."""
+    """One axis, made non-negative, or core's AxisError (a ValueError) when out of bounds."""
     if not -ndim <= axis < ndim:
-        raise ValueError(f"axis {axis} is out of bounds for an array of dimension {ndim}")
+        raise AxisError(
+            f"axis {axis} is out of bounds for an array of dimension {ndim}", axis, ndim
+        )
     return axis % ndim
 
 

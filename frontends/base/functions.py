@@ -64,7 +64,21 @@ def framework_error(
     is): a backend's exception or core's typed error, named by
     :func:`core.errors.from_native` (``operands``: the call's native arrays) and made the
     framework's by ``mapping``. Call it in an ``except`` clause: the success path pays
-    nothing."""
+    nothing.
+
+    An exception the frontend's own code raised (the innermost frame is in the package
+    ``mapping`` belongs to) is left alone: the frontend chose its framework's class there
+    (torch's ``gather`` raises a RuntimeError where its indexing raises an IndexError, with
+    the same message). Another frontend's exceptions are mapped (jnp over numpy's code).
+    """
+    traceback = error.__traceback__
+    if traceback is not None:
+        while traceback.tb_next is not None:
+            traceback = traceback.tb_next
+        module = traceback.tb_frame.f_globals.get("__name__", "")
+        package = mapping.__module__.split(".")[:2]
+        if module.split(".")[:2] == package:
+            return None
     typed = _core_errors.from_native(error, operands)
     return None if typed is None else mapping(typed, function)
 

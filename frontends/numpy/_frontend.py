@@ -64,9 +64,11 @@ def framework_error(error: core_errors.CoreError, function: str) -> Exception:
             return numpy.exceptions.AxisError(error.axis, error.ndim)
         return numpy.exceptions.AxisError(message)
     elif isinstance(error, core_errors.IndexOutOfRangeError):
-        return IndexError(
-            f"index {error.index} is out of bounds for axis {error.axis} with size {error.size}"
-        )
+        if error.axis is not None:
+            message = (
+                f"index {error.index} is out of bounds for axis {error.axis} with size {error.size}"
+            )
+        return IndexError(message)
     elif isinstance(error, core_errors.SingularMatrixError):
         positive = "positive" in message
         return numpy.linalg.LinAlgError(

@@ -54,7 +54,7 @@ def framework_error(error: core_errors.CoreError, function: str) -> Exception:
             f"Input to reshape is a tensor with {error.size} values, but the requested "
             f"shape has {wanted}"
         )
-    elif isinstance(error, core_errors.IndexOutOfRangeError):
+    elif isinstance(error, core_errors.IndexOutOfRangeError) and error.axis is not None:
         message = f"slice index {error.index} of dimension {error.axis} out of bounds."
     elif isinstance(error, core_errors.UnsupportedDtypeError):
         return UnsupportedDtypeError(message)

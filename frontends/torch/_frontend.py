@@ -72,10 +72,12 @@ def framework_error(error: core_errors.CoreError, function: str) -> Exception:
             )
         return IndexError(message)
     elif isinstance(error, core_errors.IndexOutOfRangeError):
-        return IndexError(
-            f"index {error.index} is out of bounds for dimension {error.axis} with size "
-            f"{error.size}"
-        )
+        if error.axis is not None:
+            message = (
+                f"index {error.index} is out of bounds for dimension {error.axis} with size "
+                f"{error.size}"
+            )
+        return IndexError(message)
     elif isinstance(error, core_errors.SingularMatrixError):
         return LinAlgError(message)
     elif isinstance(error, core_errors.UnsupportedDtypeError):
