@@ -1,7 +1,7 @@
 """Gradients of every op of torch's op database that the frontend implements, on every
 backend, against real torch.
 
-For each ``OpInfo`` of ``op_db`` that the frontend provides (see ``test_op_db.py``) and that
+For each ``OpInfo`` of ``op_db`` that the frontend provides (see ``op_db.py``) and that
 op_db says supports autograd, the first sample inputs in float32 and float64 (``SCOPE``
 narrows this on the jax and tensorflow backends, for test time) (with
 ``requires_grad`` where op_db sets it) run through real torch and through the frontend; the
@@ -23,23 +23,18 @@ from typing import Any
 import numpy
 import pytest
 import torch as real_torch
-from torch.testing._internal import common_utils
 
 import core
 from frontends import torch
-from tests.frontends.torch.test_op_db import (
+from tests.frontends.torch.op_db import (
     IMPLEMENTED,
     VALUES_FREE,
-    _frontend_op,
-    _spread,
-    _to_frontend,
+    convert_to_frontend,
     draws_at_random,
+    frontend_op,
+    op_id,
+    spread,
 )
-
-# op_db's sample generators look for the running unittest method with inspect.stack() on
-# every sample (for their debugging output): under pytest's deep stacks that is most of the
-# test's time, and there is no unittest method to find
-common_utils.extract_test_fn = lambda: None
 
 # backend -> (every how many-th op of DIFFERENTIABLE, samples per dtype, dtypes). The rules
 # are the same code on every backend; what differs is each backend's primary functions. On
@@ -111,10 +106,6 @@ BACKEND_FAILURES: dict[tuple[str, str], str] = {
 }
 
 
-def _op_id(op: Any) -> str:
-    return f"{op.name}.{op.variant_test_name}".rstrip(".")
-
-
 DIFFERENTIABLE = [op for op in IMPLEMENTED if op.supports_autograd and op.name not in VALUES_FREE]
 
 
@@ -134,7 +125,7 @@ def _convert(value: Any, memo: dict[int, Any]) -> Any:
     and a tensor that requires grad gets a frontend leaf that requires grad."""
     if isinstance(value, real_torch.Tensor):
         if id(value) not in memo:
-            converted = _to_frontend(value)
+            converted = convert_to_frontend(value)
             if value.requires_grad:
                 converted.requires_grad_()
             memo[id(value)] = converted
@@ -145,7 +136,7 @@ def _convert(value: Any, memo: dict[int, Any]) -> Any:
         return tuple(_convert(v, memo) for v in value)
     if isinstance(value, dict):
         return {k: _convert(v, memo) for k, v in value.items()}
-    return _to_frontend(value)
+    return convert_to_frontend(value)
 
 
 def _outputs(result: Any) -> list[Any]:
@@ -222,7 +213,7 @@ def _check_sample(op: Any, dtype: Any, sample: Any, gradgrad: bool, failures: li
     args = _convert(sample.args, memo)
     kwargs = _convert(sample.kwargs, memo)
     ours_inputs = [memo[id(t)] for t in real_inputs]
-    target = _frontend_op(op)
+    target = frontend_op(op)
     try:
         if isinstance(target, str):
             attribute = getattr(inputs, target)
@@ -290,11 +281,9 @@ def _cases() -> list[Any]:
     cases = []
     for backend, (every, _, _) in SCOPE.items():
         for op in DIFFERENTIABLE[::every]:
-            reason = EXPECTED_FAILURES.get(_op_id(op)) or BACKEND_FAILURES.get(
-                (_op_id(op), backend)
-            )
+            reason = EXPECTED_FAILURES.get(op_id(op)) or BACKEND_FAILURES.get((op_id(op), backend))
             marks = [pytest.mark.xfail(reason=reason, strict=True)] if reason else []
-            cases.append(pytest.param(op, backend, id=f"{backend}-{_op_id(op)}", marks=marks))
+            cases.append(pytest.param(op, backend, id=f"{backend}-{op_id(op)}", marks=marks))
     return cases
 
 
@@ -307,7 +296,7 @@ def test_gradients_match_torch(op, backend_name):
         for dtype in dtypes:
             if dtype not in supported:
                 continue
-            samples = _spread(
+            samples = spread(
                 op, op.sample_inputs("cpu", dtype, requires_grad=True), samples_per_dtype
             )
             for index, sample in enumerate(samples):
