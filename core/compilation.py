@@ -24,13 +24,14 @@ with ``fallback=False`` JAX's own error surfaces, as ``jax.jit`` raises it.
 
 from __future__ import annotations
 
+import contextlib
 import functools
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import Any
 
 from core.backend import current_backend
 
-__all__ = ["compile", "Compiled"]
+__all__ = ["compile", "Compiled", "eager", "is_traced"]
 
 
 class Compiled:
@@ -132,3 +133,39 @@ def compile(  # noqa: A001 (the public name, as torch.compile)
     if isinstance(static_argnames, str):
         static_argnames = (static_argnames,)
     return Compiled(fn, static_argnums, static_argnames, fallback)
+
+
+@contextlib.contextmanager
+def eager() -> Iterator[None]:
+    """Inside a compile trace, the block's operations on concrete values run eagerly and
+    give concrete results (``jax.ensure_compile_time_eval``, ``tf.init_scope``), as
+    ``tf.init_scope`` lifts variable initializers out of a ``tf.function``. Elsewhere the
+    block just runs."""
+    backend = current_backend().name
+    if backend == "jax":
+        import jax
+
+        with jax.ensure_compile_time_eval():
+            yield
+    elif backend == "tensorflow":
+        import tensorflow as tf
+
+        with tf.init_scope():
+            yield
+    else:
+        yield
+
+
+def is_traced(value: Any) -> bool:
+    """Whether the native ``value`` is a placeholder of a compile trace (a JAX tracer, a
+    symbolic TF tensor) rather than a concrete array."""
+    backend = current_backend().name
+    if backend == "jax":
+        import jax
+
+        return isinstance(value, jax.core.Tracer)
+    if backend == "tensorflow":
+        import tensorflow as tf
+
+        return tf.is_symbolic_tensor(value)
+    return False

@@ -48,7 +48,6 @@ frontend objects they hold.
 
 from __future__ import annotations
 
-import builtins
 import contextlib
 import importlib
 import importlib.abc
@@ -59,6 +58,8 @@ import sys
 from collections.abc import Iterable, Iterator
 from types import ModuleType
 from typing import Any
+
+from frontends.base import imports
 
 __all__ = [
     "FRAMEWORKS",
@@ -88,7 +89,7 @@ COMPANIONS = {"safetensors": "torch", "torchvision": "torch"}
 #: This project's packages: they always see the real frameworks.
 PROJECT_PACKAGES = frozenset({"core", "frontends", "transpile"})
 
-_real_import = builtins.__import__
+_real_import = imports._real_import
 
 # framework -> "aliased" | "shared", for what install() set up
 _installed: dict[str, str] = {}
@@ -100,25 +101,10 @@ def _frontend_version(framework: str) -> str:
     return str(importlib.import_module(f"frontends.{framework}").__version__)
 
 
-def _not_provided(name: str) -> ModuleNotFoundError:
-    framework = name.partition(".")[0]
-    return ModuleNotFoundError(
-        f"No module named {name!r}: the {framework} frontend (frontends.{framework}) does not "
-        f"provide it, and the real {framework} is not used in its place",
-        name=name,
-    )
-
-
 def _import_frontend(name: str, fromlist: Any = ()) -> ModuleType:
-    """``frontends.<name>`` as ``__import__`` gives it for ``fromlist`` (the leaf module when
-    ``fromlist`` is given), or the not-provided error naming the missing ``<name>`` part."""
-    try:
-        return _real_import(f"frontends.{name}", None, None, fromlist or ("__name__",), 0)
-    except ModuleNotFoundError as error:
-        missing = (error.name or "").removeprefix("frontends.")
-        if missing == name or ("." in missing and name.startswith(missing + ".")):
-            raise _not_provided(missing) from None
-        raise
+    """``frontends.<name>`` as ``__import__`` gives it for ``fromlist``, or the not-provided
+    error naming the missing ``<name>`` part."""
+    return imports.import_replacement(name, f"frontends.{name.partition('.')[0]}", fromlist)
 
 
 # ---------------------------------------------------------------------------------------
@@ -204,22 +190,12 @@ def _sees_frontend(framework: str, importer: str, companion: bool = False) -> bo
     return package not in PROJECT_PACKAGES and package not in NATIVE_PACKAGES[framework]
 
 
-def _import(
-    name: str,
-    globals: dict[str, Any] | None = None,
-    locals: Any = None,
-    fromlist: Any = (),
-    level: int = 0,
-) -> ModuleType:
-    if level == 0:
-        top = name.partition(".")[0]
-        framework = COMPANIONS.get(top, top)
-        if framework in FRAMEWORKS:
-            importer = (globals or {}).get("__name__") or "__main__"
-            if _sees_frontend(framework, importer, companion=top != framework):
-                module = _import_frontend(name, fromlist)
-                return module if fromlist else sys.modules[f"frontends.{top}"]
-    return _real_import(name, globals, locals, fromlist, level)
+def _route(top: str, importer: str) -> str | None:
+    """The import route (:mod:`frontends.base.imports`) of install's shared mode and bind."""
+    framework = COMPANIONS.get(top, top)
+    if framework in FRAMEWORKS and _sees_frontend(framework, importer, top != framework):
+        return f"frontends.{top}"
+    return None
 
 
 def _update_import_hook() -> None:
@@ -228,10 +204,10 @@ def _update_import_hook() -> None:
         or "shared" in _installed.values()
         or any(framework in _installed for framework in COMPANIONS.values())
     )
-    if wanted and builtins.__import__ is not _import:
-        builtins.__import__ = _import
-    elif not wanted and builtins.__import__ is _import:
-        builtins.__import__ = _real_import
+    if wanted:
+        imports.add_route(_route)
+    else:
+        imports.remove_route(_route)
 
 
 def _update_finder() -> None:

@@ -17,7 +17,7 @@ from typing import Any
 import numpy
 
 import core
-from core import autodiff
+from core import autodiff, compilation
 from core import native as ops
 from frontends.tensorflow import _dtypes, errors
 from frontends.tensorflow._common import (
@@ -39,7 +39,7 @@ from frontends.tensorflow._shape import TensorShape
 from frontends.tensorflow._tensor import Tensor, match_operands, strided_get, to_host
 
 __all__ = [
-    "argsort", "boolean_mask", "broadcast_dynamic_shape", "broadcast_static_shape",
+    "argsort", "bitcast", "boolean_mask", "broadcast_dynamic_shape", "broadcast_static_shape",
     "broadcast_to", "clip_by_global_norm", "clip_by_norm", "clip_by_value", "complex",
     "concat", "cumsum", "dynamic_partition", "dynamic_stitch", "einsum", "ensure_shape",
     "executing_eagerly", "expand_dims", "gather", "gather_nd", "get_static_value",
@@ -369,6 +369,10 @@ def strided_slice(input_: Any, begin: Any, end: Any, strides: Any = None, begin_
 # gather and scatter
 # ---------------------------------------------------------------------------------------
 def _check_indices(indices: Any, bound: int, op: str, params_shape: Any = None) -> None:
+    """TF's out-of-range error. Indices traced by a compiled tf.function are not known
+    while tracing and are not checked (XLA clamps them, as TF's XLA path does)."""
+    if compilation.is_traced(native(indices)):
+        return
     values = host(indices)
     bad = (values < 0) | (values >= bound)
     if values.size and bad.any():
@@ -1124,3 +1128,22 @@ def print(*inputs: Any, **kwargs: Any) -> None:
     if isinstance(stream, str):
         stream = sys.stdout if stream.endswith("stdout") else sys.stderr
     stream.write(text)
+
+
+def bitcast(input: Any, type: Any, name: Any = None) -> Tensor:
+    """tf.bitcast: the same bytes read as ``type`` (a wider source gains a last dim of the
+    width ratio, a narrower one loses it). Core has no bitcast: the bytes are
+    reinterpreted on the host, so the result is not traced by ``tf.function``."""
+    target = _dtypes.as_dtype(type)
+    value = to_host(native(input))
+    out_dtype = numpy.dtype(target.as_numpy_dtype)
+    src, dst = value.dtype.itemsize, out_dtype.itemsize
+    if src < dst and (value.ndim == 0 or value.shape[-1] != dst // src):
+        raise _invalid(f"Cannot bitcast from {value.dtype} to {out_dtype}: shape "
+                       f"{list(value.shape)}", "Bitcast")  # fmt: skip
+    out = numpy.ascontiguousarray(value).view(out_dtype)
+    if src > dst:
+        out = out.reshape(*value.shape, src // dst)
+    elif src < dst:
+        out = out.reshape(value.shape[:-1])
+    return wrap(ops.asarray(out))

@@ -150,6 +150,8 @@ def to_native(value: Any, dtype: core.Dtype | None = None) -> Any:
         return native if dtype is None else cast_native(native, dtype)
     if is_native(value) and (type(value) is not numpy.ndarray or value.dtype.kind not in "OSU"):
         return value if dtype is None else cast_native(value, dtype)
+    if hasattr(type(value), "__tf_tensor__"):  # TF's conversion protocol (Keras' Variable)
+        return to_native(value.__tf_tensor__(), dtype)
     if isinstance(value, (numpy.ndarray, numpy.generic)):
         if value.dtype.kind in "OSU":
             native = strings_of(value)

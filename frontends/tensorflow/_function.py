@@ -9,8 +9,10 @@ new variable is redone with it), so assignments inside reach the Variables and l
 see their current values. The function runs eagerly instead (results are the same; only
 speed differs) where compiling would change semantics:
 
-- it creates Variables (that call runs eagerly and the next one is compiled, as TF
-  creates variables on the first call only);
+- it creates a Variable from traced values (that call runs eagerly and the next one is
+  compiled). A Variable whose initializer runs on concrete values (``tf.init_scope``, a
+  callable initial value: Keras' layers and optimizers) is created during the trace, which
+  is then redone with it lifted, as TF traces twice a first call that creates variables;
 - it draws from a stateful ``tf.random`` op or Generator (the compiled program would
   replay one draw);
 - a GradientTape outside is recording (the tape must see every op);
@@ -27,6 +29,7 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 import core
+from core import compilation
 from frontends.base.array import FrontendArray
 from frontends.tensorflow import _dtypes, _variable, nest
 from frontends.tensorflow._tensor import Tensor
@@ -163,7 +166,13 @@ class Function:
             on_read(variable)
 
         def on_create(variable: Variable) -> None:
-            raise _CreatesVariables(variable.name)
+            # a variable initialized from concrete values (its initializer runs eagerly, in
+            # init_scope) joins the lifted variables on a retrace, as TF traces a function
+            # that created variables again; one initialized from traced values cannot
+            if compilation.is_traced(variable._value):
+                raise _CreatesVariables(variable.name)
+            touched[id(variable)] = (variable, variable._value)
+            self._discovered.append(variable)
 
         for variable, value in zip(variables, values):
             variable._value = value

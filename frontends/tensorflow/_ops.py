@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math as _math
+import sys
 from typing import Any
 
 import numpy
@@ -96,7 +97,12 @@ def convert_to_tensor(
 
 
 def is_tensor(x: Any) -> bool:
-    return isinstance(x, Tensor) or hasattr(x, "read_value")
+    """Tensors, Variables and what declares itself a TF tensor type (Keras' Variable
+    subclasses ``tf.__internal__.types.Tensor``)."""
+    if isinstance(x, Tensor) or hasattr(x, "read_value"):
+        return True
+    internal = sys.modules.get("frontends.tensorflow._internal")
+    return internal is not None and isinstance(x, internal.types.Tensor)
 
 
 def cast(x: Any, dtype: Any, name: Any = None) -> Tensor:

@@ -5,6 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+#: The size an unknown dimension of a ``tf.compat.v1.placeholder`` has. This frontend has no
+#: symbolic graphs: a placeholder is a tensor of zeros, and while a FuncGraph is the default
+#: graph (``GRAPHS`` not empty) tensors report dims of this size as unknown (None).
+UNKNOWN_SIZE = 23
+#: The FuncGraphs entered with ``as_default()``, innermost last.
+GRAPHS: list[Any] = []
+
 
 class TensorShape:
     """A tensor's shape as TF gives it: ``TensorShape([2, 3])``, ``as_list()``, ``rank``."""
@@ -67,6 +74,30 @@ class TensorShape:
             return self
         self.assert_is_compatible_with(other)
         return TensorShape([a if a is not None else b for a, b in zip(self._dims, other._dims)])
+
+    def with_rank(self, rank: int) -> TensorShape:
+        """This shape, checked to have rank ``rank`` (an unknown rank becomes it)."""
+        if self._dims is None:
+            return TensorShape([None] * rank)
+        if len(self._dims) != rank:
+            raise ValueError(f"Shape {self} must have rank {rank}")
+        return self
+
+    def with_rank_at_least(self, rank: int) -> TensorShape:
+        """This shape, checked to have rank ``rank`` or more."""
+        if self._dims is not None and len(self._dims) < rank:
+            raise ValueError(f"Shape {self} must have rank at least {rank}")
+        return self
+
+    def with_rank_at_most(self, rank: int) -> TensorShape:
+        """This shape, checked to have rank ``rank`` or less."""
+        if self._dims is not None and len(self._dims) > rank:
+            raise ValueError(f"Shape {self} must have rank at most {rank}")
+        return self
+
+    def assert_has_rank(self, rank: int) -> None:
+        if self._dims is not None and len(self._dims) != rank:
+            raise ValueError(f"Shape {self} must have rank {rank}")
 
     def concatenate(self, other: Any) -> TensorShape:
         other = as_shape(other)

@@ -96,6 +96,14 @@ def _native_of(value: Any) -> Any:
     return to_native(value)
 
 
+def _resource(value: Any) -> Any:
+    """The tf.Variable an object that acts as a resource variable holds (Keras' Variable,
+    which TF's tape reads through its ``handle``), else ``value``."""
+    if getattr(value, "_should_act_as_resource_variable", False):
+        return value.value
+    return value
+
+
 class GradientTape:
     """tf.GradientTape(persistent=False, watch_accessed_variables=True)."""
 
@@ -127,6 +135,7 @@ class GradientTape:
     def watch(self, tensor: Any) -> None:
         """Watch a tensor, a Variable, or a nested structure of them."""
         for item in nest.flatten(tensor):
+            item = _resource(item)
             if isinstance(item, Variable):
                 self._watch_variable(item)
                 continue
@@ -177,6 +186,7 @@ class GradientTape:
 
     def _source(self, source: Any) -> tuple[Any, Any] | None:
         """(native value to capture, the value whose shape/dtype the gradient has)."""
+        source = _resource(source)
         if isinstance(source, Variable):
             entry = self._variables.get(id(source))
             if entry is None:

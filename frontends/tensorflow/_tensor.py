@@ -10,14 +10,16 @@ tensors, and a boolean mask tensor as ``tf.boolean_mask``).
 from __future__ import annotations
 
 import builtins
+import sys
 from typing import Any
 
 import numpy
 
 import core
+from core import compilation
 from core import native as ops
 from frontends.base.array import FrontendArray
-from frontends.tensorflow import _dtypes, errors
+from frontends.tensorflow import _dtypes, _shape, errors
 from frontends.tensorflow._conversion import (
     cast_native,
     infer_dtype,
@@ -43,6 +45,12 @@ def to_host(native: Any) -> numpy.ndarray:
     string tensor's host array as it is)."""
     if type(native) is numpy.ndarray:
         return native
+    if compilation.is_traced(native):
+        # a tf.function whose Python reads a traced value runs eagerly (before the read
+        # fails, so that no library sees the tracer's error)
+        function = sys.modules.get("frontends.tensorflow._function")
+        if function is not None:
+            function.check_compilable("a host read of a traced value")
     return numpy.asarray(core.current_backend().module.to_numpy(native))
 
 
@@ -62,6 +70,8 @@ def match_operands(values: list[Any], op: str) -> list[Any]:
     result = []
     dtype = None
     for index, value in enumerate(values):
+        if hasattr(type(value), "__tf_tensor__"):  # TF's conversion protocol
+            value = value.__tf_tensor__()
         if isinstance(value, FrontendArray):
             native = operand(value.native, op)
         elif is_native(value) and not isinstance(value, numpy.ndarray):
@@ -379,9 +389,10 @@ def strided_get(x: Any, key: Any) -> Any:
 
 
 class Tensor(FrontendArray):
-    """An eager tensor: immutable, ``.numpy()``, ``.shape`` (TensorShape), ``.dtype``."""
+    """An eager tensor: immutable, ``.numpy()``, ``.shape`` (TensorShape), ``.dtype``.
+    Like TF's EagerTensor it takes attributes of its own (Keras caches logits on one)."""
 
-    __slots__ = ()
+    __slots__ = ("__dict__",)
     __array_priority__ = 100
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -394,6 +405,10 @@ class Tensor(FrontendArray):
 
     @property
     def shape(self) -> TensorShape:
+        if _shape.GRAPHS:  # sizes a placeholder left unknown read as None (see _shape)
+            return TensorShape(
+                tuple(None if d == _shape.UNKNOWN_SIZE else d for d in self.native.shape)
+            )
         return TensorShape(tuple(self.native.shape))
 
     def get_shape(self) -> TensorShape:

@@ -11,11 +11,13 @@ read costs one list test. An assigned value is stored detached from the autodiff
 
 from __future__ import annotations
 
+import enum
 from typing import Any
 
 import numpy
 
 import core
+from core import compilation
 from core import native as ops
 from frontends.base.array import FrontendArray
 from frontends.tensorflow import _dtypes
@@ -58,6 +60,24 @@ def _no_grad() -> Any:
     return autodiff.no_grad()
 
 
+class VariableAggregation(enum.Enum):
+    """How a variable's per-replica updates combine (one replica here: recorded only)."""
+
+    NONE = 0
+    SUM = 1
+    MEAN = 2
+    ONLY_FIRST_REPLICA = 3
+
+
+class VariableSynchronization(enum.Enum):
+    """When a variable's replicas synchronize (one replica here: recorded only)."""
+
+    AUTO = 0
+    NONE = 1
+    ON_WRITE = 2
+    ON_READ = 3
+
+
 class Variable(FrontendArray):
     """tf.Variable(initial_value, trainable=True, name=None, dtype=None, shape=None).
 
@@ -74,10 +94,10 @@ class Variable(FrontendArray):
                  shape: Any = None, experimental_enable_variable_lifting: bool = True) -> None:  # fmt: skip
         if initial_value is None:
             raise ValueError("The `initial_value` arg (None) must be specified.")
-        if callable(initial_value):
-            initial_value = initial_value()
         target = None if dtype is None else _dtypes.as_dtype(dtype).core_dtype
-        with _no_grad():
+        with _no_grad(), compilation.eager():  # TF runs initializers in init_scope
+            if callable(initial_value):
+                initial_value = initial_value()
             super().__init__(_own(to_native(initial_value, target)))
         self._initial = self._value
         self._constraint = constraint
@@ -114,6 +134,12 @@ class Variable(FrontendArray):
         return self._name
 
     @property
+    def _unique_id(self) -> str:
+        """A key unique among live variables (TF's resource handle id; optimizers key
+        their slots by it)."""
+        return str(id(self))
+
+    @property
     def initial_value(self) -> Tensor:
         return Tensor._from_native(self._initial)
 
@@ -122,12 +148,12 @@ class Variable(FrontendArray):
         return self._constraint
 
     @property
-    def synchronization(self) -> Any:
-        return "VariableSynchronization.AUTO"
+    def synchronization(self) -> VariableSynchronization:
+        return VariableSynchronization.AUTO
 
     @property
-    def aggregation(self) -> Any:
-        return "VariableAggregation.NONE"
+    def aggregation(self) -> VariableAggregation:
+        return VariableAggregation.NONE
 
     @property
     def trainable(self) -> bool:

@@ -855,6 +855,15 @@ def dropout(
     values scaled by ``1 / (1 - rate)``."""
     from frontends.tensorflow import random as _random
 
+    def sample(shape: tuple[int, ...], dtype: Any) -> Any:
+        return _random.uniform(shape, seed=seed, dtype=dtype)
+
+    return apply_dropout(x, rate, noise_shape, sample)
+
+
+def apply_dropout(x: Any, rate: Any, noise_shape: Any, sample: Any) -> Tensor:
+    """TF's dropout given the uniform sampler ``sample(shape, dtype)`` (shared by
+    ``tf.nn.dropout`` and ``tf.nn.experimental.stateless_dropout``)."""
     v = native(x)
     if isinstance(rate, (int, float)) and not 0 <= rate < 1:
         raise ValueError(
@@ -865,14 +874,13 @@ def dropout(
             f"`x.dtype` must be a floating point tensor as `x` will be scaled. Received: x_dtype={Tensor._from_native(v).dtype}"
         )
     if isinstance(rate, (int, float)) and rate == 0:
-        getattr(_random, "get_seed", lambda seed: None)(None)  # TF's dummy_rng_step
         return wrap(v)
     r = float(host(rate)) if not isinstance(rate, (int, float)) else float(rate)
     scale = ops.asarray(1 / (1 - r), dtype=dtype_of(v))
     shape = (
         builtins.tuple(v.shape) if noise_shape is None else builtins.tuple(host_ints(noise_shape))
     )
-    uniform = native(_random.uniform(shape, seed=seed, dtype=Tensor._from_native(v).dtype))
+    uniform = native(sample(shape, Tensor._from_native(v).dtype))
     keep = ops.greater_equal(uniform, ops.asarray(r, dtype=dtype_of(v)))
     return wrap(ops.multiply(ops.multiply(v, scale), ops.astype(keep, dtype_of(v))))
 

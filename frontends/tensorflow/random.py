@@ -28,6 +28,7 @@ from typing import Any
 import numpy
 
 import core
+from core import compilation
 from core import native as ops
 from frontends.base.array import FrontendArray
 from frontends.tensorflow import _dtypes, errors
@@ -70,10 +71,14 @@ def _philox_python(counter: list[int], key: list[int]) -> list[int]:
 
 
 def _key_counter(seed: Any) -> tuple[list[int], list[int]]:
-    """TF's GenerateKey: the seed pair scrambled into a Philox key and counter."""
+    """TF's GenerateKey: the seed pair scrambled into a Philox key and counter (on the host:
+    a function traced with a traced seed, Keras' seed generators in a train step, runs
+    eagerly)."""
     if isinstance(seed, FrontendArray):
-        seed = to_host(seed.native)
-    elif is_native(seed):
+        seed = seed.native
+    if is_native(seed):
+        if compilation.is_traced(seed):
+            _check_compilable("a stateless random op with a traced seed")
         seed = to_host(seed)
     values = [int(v) for v in numpy.asarray(seed).reshape(-1)]
     if len(values) != 2:

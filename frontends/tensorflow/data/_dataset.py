@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+import enum
 from collections.abc import Callable
 from collections.abc import Iterator as _PyIterator
 from typing import Any
@@ -15,6 +16,7 @@ from frontends.base.array import FrontendArray
 from frontends.tensorflow import _dtypes, errors, nest
 from frontends.tensorflow._conversion import native_dtype, to_native
 from frontends.tensorflow._dtypes import STRING
+from frontends.tensorflow._function import check_compilable
 from frontends.tensorflow._host import is_string
 from frontends.tensorflow._shape import TensorShape
 from frontends.tensorflow._tensor import Tensor, to_host
@@ -351,6 +353,20 @@ class Dataset:
         spec = _lazy_spec(self, make, probe)
         return Dataset(make, spec, self._cardinality)
 
+    def flat_map(self, map_func: Callable[..., Any], name: Any = None) -> Dataset:
+        """The elements of the datasets ``map_func`` returns, one dataset after another."""
+
+        def make() -> _PyIterator[Any]:
+            for element in self._make():
+                dataset = _call(map_func, element)
+                if not isinstance(dataset, Dataset):
+                    raise TypeError("The `map_func` argument must return a `Dataset` object. "
+                                    f"Got {type(dataset)}.")  # fmt: skip
+                yield from dataset._make()
+
+        probe: list[Any] = []
+        return Dataset(make, _lazy_spec(self, make, probe), UNKNOWN_CARDINALITY)
+
     def filter(self, predicate: Callable[..., Any], name: Any = None) -> Dataset:
         def make() -> _PyIterator[Any]:
             for element in self._make():
@@ -666,6 +682,9 @@ class Iterator:
         return self
 
     def __next__(self) -> Any:
+        # a tf.function reading the iterator runs eagerly: a compiled program would replay
+        # the element its trace read
+        check_compilable("a tf.data iterator")
         return _wrap(next(self._it))
 
     def get_next(self) -> Any:
@@ -675,9 +694,13 @@ class Iterator:
             raise errors.OutOfRangeError(None, None, "End of sequence") from None
 
     def get_next_as_optional(self) -> Any:
-        raise NotImplementedError(
-            "Iterator.get_next_as_optional is not implemented by this frontend"
-        )
+        """The next element as a ``tf.experimental.Optional`` (empty at the end)."""
+        from frontends.tensorflow.experimental import Optional
+
+        try:
+            return Optional.from_value(next(self))
+        except StopIteration:
+            return Optional.empty(self.element_spec)
 
 
 class experimental:
@@ -686,6 +709,22 @@ class experimental:
     AUTOTUNE = AUTOTUNE
     INFINITE_CARDINALITY = INFINITE_CARDINALITY
     UNKNOWN_CARDINALITY = UNKNOWN_CARDINALITY
+
+    class AutoShardPolicy(enum.IntEnum):
+        """How a multi-worker strategy shards a dataset (one worker here: recorded only)."""
+
+        OFF = -1
+        AUTO = 0
+        FILE = 1
+        DATA = 2
+        HINT = 3
+
+    class ExternalStatePolicy(enum.IntEnum):
+        """How checkpointing treats external state (recorded only)."""
+
+        WARN = 0
+        IGNORE = 1
+        FAIL = 2
 
     @staticmethod
     def cardinality(dataset: Dataset) -> Tensor:
