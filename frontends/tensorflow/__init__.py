@@ -125,6 +125,7 @@ _LAZY = {
     "name_scope": ("frontends.tensorflow._module", "name_scope"),
     "UnconnectedGradients": ("frontends.tensorflow._tape", "UnconnectedGradients"),
     "TensorSpec": ("frontends.tensorflow.data._dataset", "TensorSpec"),
+    "TypeSpec": ("frontends.tensorflow.data._dataset", "TypeSpec"),
     "strings": ("frontends.tensorflow.strings", None),
     "train": ("frontends.tensorflow.train", None),
     "io": ("frontends.tensorflow.io", None),

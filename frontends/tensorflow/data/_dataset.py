@@ -27,6 +27,12 @@ UNKNOWN_CARDINALITY = -2
 _MASK64 = (1 << 64) - 1
 
 
+class TypeSpec:
+    """tf.TypeSpec, the base of TF's value types. ``TensorSpec`` here does not derive from
+    it (TF's does): Keras serializes a TypeSpec by its module path, which for this
+    frontend's classes no real TF could load, so specs in configs are left out."""
+
+
 class TensorSpec:
     """tf.TensorSpec(shape, dtype=tf.float32, name=None): an element's type."""
 

@@ -6,7 +6,10 @@ this one process."""
 
 from __future__ import annotations
 
+import pathlib
+
 import numpy
+import pytest
 
 from frontends import tensorflow as tf
 from tests.frontends.tensorflow.oracle import real_tf
@@ -49,12 +52,12 @@ def _run_both(build, x, y, loss, optimizer, metrics, epochs=2, batch_size=8):
 
 
 def test_sequential_cnn(backend: str) -> None:
-    x = RNG.normal(size=(24, 8, 8, 1)).astype("float32")
-    y = RNG.integers(0, 3, size=24)
+    x = RNG.normal(size=(16, 6, 6, 1)).astype("float32")
+    y = RNG.integers(0, 3, size=16)
 
     def build(keras):
         return keras.Sequential([
-            keras.Input((8, 8, 1)),
+            keras.Input((6, 6, 1)),
             keras.layers.Conv2D(4, 3, activation="relu"),
             keras.layers.MaxPooling2D(),
             keras.layers.BatchNormalization(),
@@ -68,14 +71,60 @@ def test_sequential_cnn(backend: str) -> None:
 
 
 def test_functional_embedding_lstm(backend: str) -> None:
-    x = RNG.integers(0, 20, size=(16, 5))
-    y = RNG.normal(size=(16, 2)).astype("float32")
+    x = RNG.integers(0, 20, size=(8, 4))
+    y = RNG.normal(size=(8, 2)).astype("float32")
 
     def build(keras):
-        inputs = keras.Input((5,), dtype="int32")
+        inputs = keras.Input((4,), dtype="int32")
         h = keras.layers.Embedding(20, 6)(inputs)
         h = keras.layers.LSTM(4)(h)
         h = keras.layers.Dense(8, activation="tanh")(h)
         return keras.Model(inputs, keras.layers.Dense(2)(h))
 
     _run_both(build, x, y, "mse", lambda keras: keras.optimizers.SGD(0.1, momentum=0.9), ["mae"])
+
+
+def _small(keras):
+    return keras.Sequential([
+        keras.Input((4,)),
+        keras.layers.Dense(3, activation="relu"),
+        keras.layers.BatchNormalization(),
+        keras.layers.Dense(2),
+    ])  # fmt: skip
+
+
+def test_files_both_ways(backend: str, tmp_path: pathlib.Path) -> None:
+    """``.weights.h5`` and ``.keras`` files written by real Keras load here and the reverse,
+    with the same predictions."""
+    x = RNG.normal(size=(3, 4)).astype("float32")
+    real, mine = _small(real_tf.keras), _small(tf.keras)
+    real.save_weights(tmp_path / "real.weights.h5")
+    mine.load_weights(tmp_path / "real.weights.h5")
+    _close(real.predict(x, verbose=0), mine.predict(x, verbose=0), "weights real -> frontend")
+    other = _small(tf.keras)
+    other.save_weights(tmp_path / "mine.weights.h5")
+    real.load_weights(tmp_path / "mine.weights.h5")
+    _close(real.predict(x, verbose=0), other.predict(x, verbose=0), "weights frontend -> real")
+
+    real.compile(optimizer="sgd", loss="mse")
+    real.save(tmp_path / "real.keras")
+    loaded = tf.keras.models.load_model(tmp_path / "real.keras")
+    assert type(loaded).__name__ == "Sequential" and loaded.loss == "mse"
+    _close(real.predict(x, verbose=0), loaded.predict(x, verbose=0), ".keras real -> frontend")
+    loaded.save(tmp_path / "mine.keras")
+    back = real_tf.keras.models.load_model(tmp_path / "mine.keras")
+    _close(back.predict(x, verbose=0), loaded.predict(x, verbose=0), ".keras frontend -> real")
+
+
+def test_lambda_needs_unsafe_mode(tmp_path: pathlib.Path) -> None:
+    """Loading never runs code unless asked: a Lambda layer is Keras' ValueError in safe
+    mode, as in real Keras, and loads with ``safe_mode=False``."""
+    path = tmp_path / "lambda.keras"
+    keras = tf.keras
+    keras.Sequential([keras.Input((2,)), keras.layers.Lambda(lambda t: t * 2.0)]).save(path)
+    with pytest.raises(ValueError, match="Lambda"):
+        keras.models.load_model(path)
+    with pytest.raises(ValueError, match="Lambda"):
+        real_tf.keras.models.load_model(path)
+    model = keras.models.load_model(path, safe_mode=False)
+    _close([[2.0, -4.0]], model.predict(numpy.array([[1.0, -2.0]], "float32"), verbose=0), "lambda")
