@@ -6,7 +6,15 @@ import math
 from typing import Any
 
 from core import errors as core_errors
+from frontends.base.functions import errors_mapped
 from frontends.base.functions import framework_error as _framework_error
+
+# functions whose broadcast failure JAX raises as a ValueError whatever the ranks (they
+# broadcast their operands explicitly)
+_BROADCAST_VALUE_ERROR = frozenset({"copysign", "gcd", "lcm", "heaviside"})
+# functions whose out-of-range axis JAX 0.10 meets as an IndexError ("tuple index out of
+# range") before its axis check
+_AXIS_INDEX_ERROR = frozenset({"mean", "std", "var", "argmax", "argmin", "nanargmax", "nanargmin"})
 
 
 def framework_error(error: core_errors.CoreError, function: str) -> Exception:
@@ -20,9 +28,10 @@ def framework_error(error: core_errors.CoreError, function: str) -> Exception:
     and no values came back (``docs/errors.md``)."""
     message = str(error)
     if isinstance(error, core_errors.BroadcastError):
-        if error.shapes and len({len(s) for s in error.shapes}) > 1:
+        ranks = {len(s) for s in error.shapes or ()}
+        if function in _BROADCAST_VALUE_ERROR or len(ranks) > 1:
             # jnp ranks-promotes first, and that broadcast raises a ValueError
-            shapes = ", ".join(str(s) for s in error.shapes)
+            shapes = ", ".join(str(s) for s in error.shapes or ())
             return ValueError(f"Incompatible shapes for broadcasting: shapes=[{shapes}]")
         if error.shapes:
             shapes = ", ".join(str(s) for s in error.shapes)
@@ -38,6 +47,8 @@ def framework_error(error: core_errors.CoreError, function: str) -> Exception:
     if isinstance(error, core_errors.ShapeMismatchError | core_errors.UnsupportedDtypeError):
         return TypeError(message)
     if isinstance(error, core_errors.AxisError):
+        if function in _AXIS_INDEX_ERROR:
+            return IndexError("tuple index out of range")
         if error.axis is not None and error.ndim is not None:
             message = f"axis {error.axis} is out of bounds for array of dimension {error.ndim}"
         return ValueError(message)
@@ -49,3 +60,7 @@ def framework_error(error: core_errors.CoreError, function: str) -> Exception:
 def jax_error(error: Exception, function: str, operands: Any = ()) -> Exception | None:
     """JAX's exception for ``error`` raised in ``function`` (None: leave it as it is)."""
     return _framework_error(framework_error, error, function, operands)
+
+
+maps_errors = errors_mapped(framework_error)
+"""A decorator: a jnp entry point outside the bridge raising JAX's exceptions."""

@@ -20,7 +20,7 @@ import core
 from core import native as ops
 from frontends.jax._src import dtypes as jdt
 from frontends.jax._src.array import Array, WeakArray
-from frontends.jax._src.errors import jax_error
+from frontends.jax._src.errors import jax_error, maps_errors
 from frontends.jax._src.fast import fast
 from frontends.jax.numpy._bridge import (
     as_array,
@@ -227,6 +227,7 @@ UFUNC_NAMES = (
 _NIN = {"divmod": 2, "frexp": 1, "modf": 1}
 
 
+@maps_errors
 def ldexp(x1: Any, x2: Any, /) -> Array:
     """``jnp.ldexp``: ``x1`` promoted to inexact, ``x2`` an integer array."""
     check_arraylike("jnp.ldexp", x1, x2)
