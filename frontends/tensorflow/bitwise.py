@@ -7,6 +7,7 @@ from typing import Any
 
 from core import native as ops
 from frontends.tensorflow._common import native, wrap
+from frontends.tensorflow._frontend import functions
 from frontends.tensorflow._tensor import Tensor, match_operands
 
 __all__ = ["bitwise_and", "bitwise_or", "bitwise_xor", "invert", "left_shift", "right_shift"]
@@ -33,7 +34,7 @@ def _binary(name: str, op: str, kernel: Callable[[Any, Any], Any]) -> Callable[.
 
     function.__name__ = function.__qualname__ = name
     function.__doc__ = f"tf.bitwise.{name}"
-    return function
+    return functions.maps_errors(function)
 
 
 bitwise_and = _binary("bitwise_and", "BitwiseAnd", ops.bitwise_and)
