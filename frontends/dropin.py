@@ -31,7 +31,9 @@ Packages compiled against a framework cannot run on its frontend. For those a li
 (either way; ``importlib.util.find_spec`` still answers for the real package, so availability
 checks are not misled): ``import torchvision`` gets :mod:`frontends.torchvision`, the parts of
 torchvision timm imports, and ``import safetensors`` gets :mod:`frontends.safetensors`, whose
-``safetensors.torch`` reads and writes the real files as frontend tensors.
+``safetensors.torch`` reads and writes the real files as frontend tensors. With tensorflow
+installed, ``import keras`` gets :mod:`frontends.keras` (the real Keras 3 on the tensorflow
+frontend, the same Keras as ``tf.keras``).
 
 Either way, a submodule the frontend lacks is never filled in by the real framework: the
 import raises :class:`ModuleNotFoundError` naming it (``torch.fx is not provided by the torch
@@ -85,7 +87,7 @@ NATIVE_PACKAGES = {
 }
 #: Packages built on a framework whose import statements get their stand-in in ``frontends``
 #: while that framework is installed, in either mode (see the module's doc).
-COMPANIONS = {"safetensors": "torch", "torchvision": "torch"}
+COMPANIONS = {"keras": "tensorflow", "safetensors": "torch", "torchvision": "torch"}
 #: This project's packages: they always see the real frameworks.
 PROJECT_PACKAGES = frozenset({"core", "frontends", "transpile"})
 

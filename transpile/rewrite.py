@@ -64,6 +64,10 @@ ECOSYSTEM: dict[str, str] = {
 }
 
 FRONTENDS_PACKAGE = "frontends"
+#: Packages a frontend provides as a copy of the installed package itself
+#: (``frontends.keras`` is the real Keras on the tensorflow frontend): each module of the
+#: installed package is provided.
+COPIED: frozenset[str] = frozenset({"keras"})
 CORE_ALIAS = "_transpile_core"
 MARKER_COMMENT = "# inserted by transpile"
 _MARKER_RE = re.compile(
@@ -172,6 +176,9 @@ def frontend_provides(module: str, package: str = FRONTENDS_PACKAGE) -> bool:
     "no"): transpiling never runs the frontends', core's or a framework's code. A module
     already imported counts too. Cached: each module is looked up once per process.
     """
+    root = module.split(".", 1)[0]
+    if root in COPIED:
+        return _spec(f"{package}.{root}")[0] and _spec(module)[0]
     return _spec(f"{package}.{module}")[0]
 
 

@@ -24,7 +24,10 @@ from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any
 
-__all__ = ["Route", "add_route", "import_replacement", "load_copy", "not_provided", "remove_route"]
+__all__ = [
+    "Route", "add_route", "alias", "import_replacement", "load_copy", "not_provided",
+    "remove_route",
+]  # fmt: skip
 
 #: A route: given the top-level name of an import and the importing module's ``__name__``,
 #: the name of the module that replaces that top-level package, or None.
@@ -163,3 +166,38 @@ def load_copy(package: str, name: str, replacements: Mapping[str, str | None],
     finally:
         sys.meta_path.remove(finder)
     return module
+
+
+class _AliasLoader(importlib.abc.Loader):
+    """Loads a module as another, already imported module object."""
+
+    def __init__(self, module: ModuleType) -> None:
+        self.module = module
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
+        return self.module
+
+    def exec_module(self, module: ModuleType) -> None:
+        """The module has run already, under its own name."""
+
+
+class _Alias(importlib.abc.MetaPathFinder):
+    def __init__(self, name: str, target: str) -> None:
+        self.prefix, self.target = name + ".", target
+
+    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Any:
+        if not fullname.startswith(self.prefix):
+            return None
+        module = importlib.import_module(self.target + "." + fullname[len(self.prefix) :])
+        spec = importlib.util.spec_from_loader(
+            fullname, _AliasLoader(module), is_package=hasattr(module, "__path__")
+        )
+        return spec
+
+
+def alias(name: str, target: str) -> None:
+    """Make module ``name`` the already imported module ``target`` and each
+    ``name.<sub>`` the module ``target.<sub>`` (the same objects, as ``import`` finds them)."""
+    sys.modules[name] = sys.modules[target]
+    if not any(isinstance(f, _Alias) and f.prefix == name + "." for f in sys.meta_path):
+        sys.meta_path.insert(0, _Alias(name, target))

@@ -128,3 +128,19 @@ def test_lambda_needs_unsafe_mode(tmp_path: pathlib.Path) -> None:
         real_tf.keras.models.load_model(path)
     model = keras.models.load_model(path, safe_mode=False)
     _close([[2.0, -4.0]], model.predict(numpy.array([[1.0, -2.0]], "float32"), verbose=0), "lambda")
+
+
+def test_import_keras_is_tf_keras() -> None:
+    """``transpile`` maps Keras 3's own ``import keras`` to ``frontends.keras``: the same
+    Keras as ``tf.keras``."""
+    from transpile import transpile_source
+
+    out = transpile_source("import keras\nfrom keras.layers import Dense\n", to="jax")
+    assert "from frontends import keras\n" in out
+    assert "from frontends.keras.layers import Dense\n" in out
+    from frontends.keras.layers import Dense
+
+    import frontends.keras
+
+    assert Dense is tf.keras.layers.Dense and frontends.keras.Model is tf.keras.Model
+    assert frontends.keras.backend.backend() == "tensorflow"
