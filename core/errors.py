@@ -180,14 +180,14 @@ _PATTERNS: list[tuple[re.Pattern[str], Callable[[re.Match[str], str], CoreError]
         (r"cannot reshape array of size (?P<size>\d+) into shape \((?P<target>[\d, ]*)\)", _reshape),
         (r"axis (?P<axis>-?\d+) is out of bounds for (?:an )?array of dimension (?P<ndim>\d+)", _axis),
         (r"index (?P<index>-?\d+) is out of bounds for (?:axis|dimension) (?P<axis>\d+) with size (?P<size>\d+)", _index),
-        (r"^(?:matmul: Input operand \d+ has a mismatch in its core dimension|shapes \(.*\) and \(.*\) not aligned|all the input array dimensions except for the concatenation axis must match|all the input arrays must have same number of dimensions)", _kind(ShapeMismatchError)),
+        (r"^(?:matmul: Input operand \d+ has a mismatch in its core dimension|shapes \(.*\) and \(.*\) not aligned|all the input array dimensions except for the concatenation axis must match|all the input arrays must have same number of dimensions|shape-mismatch for sum)", _kind(ShapeMismatchError)),
         (r"^Singular matrix|^Matrix is not positive definite", _kind(SingularMatrixError)),
         # torch
         (r"The size of tensor a \(\d+\) must match the size of tensor b \(\d+\)", _broadcast),
         (r"The expanded size of the tensor \(\d+\) must match the existing size", _broadcast),
         (r"shape '\[(?P<target>[-\d, ]*)\]' is invalid for input of size (?P<size>\d+)", _reshape),
         (r"^Dimension out of range \(expected to be in range of \[(?P<low>-?\d+), (?P<high>-?\d+)\], but got (?P<axis>-?\d+)\)", _axis),
-        (r"(?:mat1 and mat2 shapes cannot be multiplied|size mismatch, got input|Sizes of tensors must match except in dimension|Tensors must have same number of dimensions|inconsistent tensor size|Expected size for first two dimensions of batch2)", _kind(ShapeMismatchError)),
+        (r"(?:mat1 and mat2 shapes cannot be multiplied|size mismatch, got input|Sizes of tensors must match except in dimension|Tensors must have same number of dimensions|inconsistent tensor size|Expected size for first two dimensions of batch2|contracted dimensions need to match)", _kind(ShapeMismatchError)),
         (r"The diagonal element \d+ is zero|singular|not invertible|not positive-definite", _kind(SingularMatrixError)),
         (r"not implemented for '\w+'", _kind(UnsupportedDtypeError)),
         # jax

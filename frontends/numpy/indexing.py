@@ -97,6 +97,7 @@ def _mode_indices(index: Any, n: int, mode: str, axis: int) -> Any:
 # ---------------------------------------------------------------------------------------
 # gathering
 # ---------------------------------------------------------------------------------------
+@functions.maps_errors
 def take(a: Any, indices: Any, axis: Any = None, out: Any = None, mode: str = "raise") -> Any:
     """np.take: a numpy scalar for a scalar index on a flattened array, as numpy gives."""
     native = as_native(a)
@@ -106,7 +107,7 @@ def take(a: Any, indices: Any, axis: Any = None, out: Any = None, mode: str = "r
         axis = 0
     else:
         axis = normalize_axis_index(axis, len(native.shape))
-    if mode != "raise":  # core's take raises numpy's IndexError itself
+    if mode != "raise":  # core's take raises the IndexError (an IndexOutOfRangeError)
         index = _mode_indices(index, int(native.shape[axis]), mode, axis)
     result = ops.take(native, index, axis=axis)
     if out is not None:

@@ -893,6 +893,7 @@ def einsum(equation: str, *inputs: Any, **kwargs: Any) -> Tensor:
     return wrap(ops.einsum(equation.replace(" ", ""), *operands))
 
 
+@functions.maps_errors
 def tensordot(a: Any, b: Any, axes: Any, name: Any = None) -> Tensor:
     x, y = match_operands([a, b], "MatMul")
     if isinstance(axes, (int, numpy.integer)) or (

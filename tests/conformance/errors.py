@@ -3,7 +3,8 @@
 For each framework, every name of a list (numpy's and jnp's binary ufuncs, torch's and
 TensorFlow's binary ops, each framework's reductions and shape functions) gets wrong
 calls: shapes that do not broadcast (same rank and different ranks), an axis out of
-range, mismatched shapes for joining and products. The real framework and the frontend
+range, mismatched shapes for reshapes, joins and products, an index out of range (the
+shape functions of :data:`SHAPE_CALLS`). The real framework and the frontend
 on each backend run the same call; a name passes on a backend when each call raises the
 same exception class (same name and same answer to ``except ValueError/TypeError/
 IndexError/RuntimeError``) or returns in both. Inputs take the first dtype (float64,
@@ -137,7 +138,81 @@ def _cases(framework: str, real: Any) -> dict[str, list[tuple[str, Callable[[Any
             )
             for axis in (2, -3, 5)
         ]
+    for name, calls in SHAPE_CALLS[framework].items():
+        if _resolve(real, name) is not None:
+            cases[name] = [
+                (what, lambda m, c=call, n=name: c(m, _resolve(m, n))) for what, call in calls
+            ]
     return cases
+
+
+def _numpy_like_shapes() -> dict[str, list[tuple[str, Any]]]:
+    """numpy's and jnp's shape functions given wrong shapes."""
+    a, b = (lambda m: m.ones((2, 3))), (lambda m: m.ones((2, 4)))
+    return {
+        "reshape": [("(6,) to (4, 2)", lambda m, f: f(m.ones(6), (4, 2)))],
+        "concatenate": [("(2, 3) and (2, 4) on axis 0", lambda m, f: f([a(m), b(m)]))],
+        "stack": [("(2, 3) and (2, 4)", lambda m, f: f([a(m), b(m)]))],
+        "vstack": [("(2, 3) and (2, 4)", lambda m, f: f([a(m), b(m)]))],
+        "matmul": [("(2, 3) @ (2, 3)", lambda m, f: f(a(m), a(m)))],
+        "dot": [("(2, 3) . (2, 3)", lambda m, f: f(a(m), a(m)))],
+        "inner": [("(2, 3) and (2, 4)", lambda m, f: f(a(m), b(m)))],
+        "tensordot": [("(2, 3) and (2, 3), axes 1", lambda m, f: f(a(m), a(m), 1))],
+        "broadcast_to": [("(2, 3) to (4, 3)", lambda m, f: f(a(m), (4, 3)))],
+        "expand_dims": [("(2, 3) at axis 4", lambda m, f: f(a(m), 4))],
+        "squeeze": [("(2, 3) at axis 0", lambda m, f: f(a(m), 0))],
+        "swapaxes": [("(2, 3) axes 0, 3", lambda m, f: f(a(m), 0, 3))],
+        "moveaxis": [("(2, 3) axis 3 to 0", lambda m, f: f(a(m), 3, 0))],
+        "take": [("index 7 of (2, 3) along 1", lambda m, f: f(a(m), m.asarray([7]), axis=1))],
+    }
+
+
+def _torch_shapes() -> dict[str, list[tuple[str, Any]]]:
+    a, b = (lambda t: t.ones(2, 3)), (lambda t: t.ones(2, 4))
+    return {
+        "reshape": [("(6,) to (4, 2)", lambda t, f: f(t.ones(6), (4, 2)))],
+        "cat": [("(2, 3) and (2, 4) on dim 0", lambda t, f: f([a(t), b(t)]))],
+        "stack": [("(2, 3) and (2, 4)", lambda t, f: f([a(t), b(t)]))],
+        "vstack": [("(2, 3) and (2, 4)", lambda t, f: f([a(t), b(t)]))],
+        "matmul": [("(2, 3) @ (2, 3)", lambda t, f: f(a(t), a(t)))],
+        "mm": [("(2, 3) @ (2, 3)", lambda t, f: f(a(t), a(t)))],
+        "bmm": [("(1, 2, 3) @ (1, 2, 3)", lambda t, f: f(t.ones(1, 2, 3), t.ones(1, 2, 3)))],
+        "dot": [("(3,) . (4,)", lambda t, f: f(t.ones(3), t.ones(4)))],
+        "inner": [("(2, 3) and (2, 4)", lambda t, f: f(a(t), b(t)))],
+        "tensordot": [("(2, 3) and (2, 3), dims 1", lambda t, f: f(a(t), a(t), 1))],
+        "broadcast_to": [("(2, 3) to (4, 3)", lambda t, f: f(a(t), (4, 3)))],
+        "unsqueeze": [("(2, 3) at dim 4", lambda t, f: f(a(t), 4))],
+        "transpose": [("(2, 3) dims 0, 3", lambda t, f: f(a(t), 0, 3))],
+        "movedim": [("(2, 3) dim 3 to 0", lambda t, f: f(a(t), 3, 0))],
+        "index_select": [("index 7 of (2, 3) along 1", lambda t, f: f(a(t), 1, t.tensor([7])))],
+        "gather": [("index 7 of (2, 3) along 1", lambda t, f: f(a(t), 1, t.tensor([[7]])))],
+        "narrow": [("(2, 3) dim 1 from 2 length 4", lambda t, f: f(a(t), 1, 2, 4))],
+    }
+
+
+def _tf_shapes() -> dict[str, list[tuple[str, Any]]]:
+    a, b = (lambda tf: tf.ones((2, 3))), (lambda tf: tf.ones((2, 4)))
+    return {
+        "reshape": [("(6,) to (4, 2)", lambda tf, f: f(tf.ones(6), (4, 2)))],
+        "concat": [("(2, 3) and (2, 4) on axis 0", lambda tf, f: f([a(tf), b(tf)], 0))],
+        "stack": [("(2, 3) and (2, 4)", lambda tf, f: f([a(tf), b(tf)]))],
+        "matmul": [("(2, 3) @ (2, 3)", lambda tf, f: f(a(tf), a(tf)))],
+        "tensordot": [("(2, 3) and (2, 3), axes 1", lambda tf, f: f(a(tf), a(tf), 1))],
+        "broadcast_to": [("(2, 3) to (4, 3)", lambda tf, f: f(a(tf), (4, 3)))],
+        "expand_dims": [("(2, 3) at axis 4", lambda tf, f: f(a(tf), 4))],
+        "squeeze": [("(2, 3) at axis 0", lambda tf, f: f(a(tf), [0]))],
+        "transpose": [("(2, 3) perm (0, 3)", lambda tf, f: f(a(tf), (0, 3)))],
+        "gather": [("index 7 of (2, 3) along 1", lambda tf, f: f(a(tf), [7], axis=1))],
+        "one_hot": [("float indices", lambda tf, f: f(tf.constant([1.0, 2.0]), 3))],
+    }
+
+
+SHAPE_CALLS = {
+    "numpy": _numpy_like_shapes(),
+    "jax": _numpy_like_shapes(),
+    "torch": _torch_shapes(),
+    "tensorflow": _tf_shapes(),
+}
 
 
 def _outcome(call: Callable[[Any], Any], module: Any) -> type[BaseException] | None:
@@ -233,8 +308,9 @@ def write(framework: str, records: list[dict[str, str]]) -> None:
     lines = [
         f"# Exception classes: {framework}",
         "",
-        "Wrong calls (shapes that do not broadcast, axes out of range) to each name, through",
-        "the frontend on each backend, against the real framework's exception class",
+        "Wrong calls (shapes that do not broadcast, axes out of range, wrong shapes for",
+        "reshapes, joins and products, indices out of range) to each name, through the",
+        "frontend on each backend, against the real framework's exception class",
         f"(`{document['command']}`; see `docs/errors.md`).",
         "",
         "| backend | pass | fail |",

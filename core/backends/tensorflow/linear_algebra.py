@@ -83,7 +83,9 @@ def tensordot(
         axes_pair = ([a % x1.shape.rank for a in axes[0]], [a % x2.shape.rank for a in axes[1]])
     for a, b in zip(*axes_pair, strict=True):
         if x1.shape[a] != x2.shape[b]:
-            raise ValueError(f"tensordot: size {x1.shape[a]} of axis {a} != {x2.shape[b]} of {b}")
+            raise ShapeMismatchError(
+                f"tensordot: size {x1.shape[a]} of axis {a} != {x2.shape[b]} of {b}"
+            )
     axes = axes_pair
     return _products(lambda a, b: tf.tensordot(a, b, axes=axes), x1, x2)
 

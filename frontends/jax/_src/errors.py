@@ -12,9 +12,11 @@ from frontends.base.functions import framework_error as _framework_error
 # functions whose broadcast failure JAX raises as a ValueError whatever the ranks (they
 # broadcast their operands explicitly)
 _BROADCAST_VALUE_ERROR = frozenset({"copysign", "gcd", "lcm", "heaviside"})
-# functions whose out-of-range axis JAX 0.10 meets as an IndexError ("tuple index out of
-# range") before its axis check
-_AXIS_INDEX_ERROR = frozenset({"mean", "std", "var", "argmax", "argmin", "nanargmax", "nanargmin"})
+# functions whose out-of-range axis JAX 0.10 meets as an IndexError (indexing the shape)
+# before any axis check
+_AXIS_INDEX_ERROR = frozenset(
+    {"mean", "std", "var", "argmax", "argmin", "nanargmax", "nanargmin", "swapaxes"}
+)
 
 
 def framework_error(error: core_errors.CoreError, function: str) -> Exception:
@@ -48,7 +50,7 @@ def framework_error(error: core_errors.CoreError, function: str) -> Exception:
         return TypeError(message)
     if isinstance(error, core_errors.AxisError):
         if function in _AXIS_INDEX_ERROR:
-            return IndexError("tuple index out of range")
+            return IndexError(message)
         if error.axis is not None and error.ndim is not None:
             message = f"axis {error.axis} is out of bounds for array of dimension {error.ndim}"
         return ValueError(message)
