@@ -19,6 +19,7 @@ import datetime
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -56,8 +57,14 @@ def run_op(op: Any, backend: str, dtypes: tuple[Any, ...]) -> tuple[str, str, in
     return status, detail, count
 
 
-def run(backends: list[str], ops: list[str] | None, dtype_names: list[str]) -> list[dict]:
-    """Records for each implemented op name (or those of ``ops``) and backend."""
+def run(
+    backends: list[str],
+    ops: list[str] | None,
+    dtype_names: list[str],
+    done: Callable[[list[dict]], None] | None = None,
+) -> list[dict]:
+    """Records for each implemented op name (or those of ``ops``) and backend; ``done``
+    gets each backend's records as soon as they are in."""
     import torch as real_torch
 
     import core
@@ -78,10 +85,13 @@ def run(backends: list[str], ops: list[str] | None, dtype_names: list[str]) -> l
                     cells[name] = {"status": status, "detail": detail[:_DETAIL]}
         counts = {s: sum(c["status"] == s for c in cells.values()) for s in _RANK}
         print(f"{backend}: {time.time() - start:.0f} s, {counts}", flush=True)
-        for name, cell in cells.items():
-            records.append({"name": name, "backend": backend, **cell})
-            if cell["status"] != "pass":
-                print(f"  {name}: {cell['status']}: {cell['detail'][:200]}", flush=True)
+        ours = [{"name": name, "backend": backend, **cell} for name, cell in cells.items()]
+        for record in ours:
+            if record["status"] != "pass":
+                print(f"  {record['name']}: {record['detail'][:200]}", flush=True)
+        if done is not None:
+            done(ours)
+        records += ours
     return records
 
 
@@ -144,8 +154,7 @@ def main(argv: list[str] | None = None) -> int:
         "--dtypes", nargs="+", default=["float32", "int64"], help="torch dtype names"
     )
     args = parser.parse_args(argv)
-    records = run(args.backends, args.ops, args.dtypes)
-    write(records, args.dtypes)
+    records = run(args.backends, args.ops, args.dtypes, lambda new: write(new, args.dtypes))
     print(f"updated {(RESULTS / SUITE).relative_to(ROOT)}.md and .json")
     return 0 if all(r["status"] != "fail" for r in records) else 1
 
