@@ -317,7 +317,19 @@ def multiply(x1: tf.Tensor, x2: tf.Tensor, /) -> tf.Tensor:
     return tf.logical_and(x1, x2) if x1.dtype == tf.bool else tf.math.multiply(x1, x2)
 
 
-divide = _float_binary(tf.math.divide, "divide")
+def _divide(x1: tf.Tensor, x2: tf.Tensor) -> tf.Tensor:
+    """TF's division, except a complex number over zero: numpy's (and JAX's) infinities,
+    each part over |0| (``(1+1j) / 0`` is ``inf+infj``), where TF gives ``nan+nanj``."""
+    quotient = tf.math.divide(x1, x2)
+    if not quotient.dtype.is_complex:
+        return quotient
+    zero = tf.abs(tf.math.real(x2))
+    by_zero = tf.complex(tf.math.real(x1) / zero, tf.math.imag(x1) / zero)
+    return tf.where(tf.equal(x2, 0), by_zero, quotient)
+
+
+divide = _float_binary(_divide, "divide")
+divide.direct = op_kernel(tf.math.divide)  # real floats: TF's kernel itself
 atan2 = _NO_COMPLEX(_float_binary(tf.math.atan2, "atan2"))
 
 
