@@ -22,6 +22,11 @@
    with ``returns_scalars=True`` a 0-d result becomes the frontend's scalar instead
    (numpy returns ``numpy.float64(3.0)`` from a full reduction, not a 0-d array).
 
+A frontend with host-held values (:mod:`frontends.base.host`: numpy's strings, objects and
+dates) gives ``on_host`` and ``host_input``: an argument holding a host value (or an
+``ArrayLike`` one that would: a list of strings) raises ``host_input``, and the call runs
+as ``on_host(fn, args, kwargs)`` instead.
+
 ``@functions.fast("<core function>", "input", ...)`` above it declares the function's common
 case (those parameters frontend arrays of one float dtype, everything else at its
 default) to be that core function: a generated fast path calls the backend's kernel
@@ -43,6 +48,7 @@ from core import errors as _core_errors
 from core import native as _native_ops
 from frontends.base.array import FrontendArray
 from frontends.base.fastpath import fast_function
+from frontends.base.host import HostInput, is_host, route
 from frontends.base.promotion import PromotionRules
 
 _SCALARS = (bool, int, float, complex)
@@ -138,6 +144,8 @@ class FrontendFunctions:
         python_int: Callable[[int, core.Dtype], int] = wrap_integer,
         keyword_aliases: dict[str, tuple[str, ...]] | None = None,
         errors: Callable[[_core_errors.CoreError, str], Exception] | None = None,
+        on_host: Callable[[Callable[..., Any], tuple[Any, ...], dict[str, Any]], Any] | None = None,
+        host_input: type[HostInput] | None = None,
     ) -> None:
         self.array_type = array_type
         self.rules = rules
@@ -152,6 +160,10 @@ class FrontendFunctions:
         self.keyword_aliases = keyword_aliases or {}
         # core's typed error, the function's name -> the framework's exception
         self.errors = errors
+        # host values (frontends.base.host): a call given one (an array argument, or in a
+        # list of them) raises ``host_input``, and runs as ``on_host(fn, args, kwargs)``
+        self.on_host = on_host
+        self.host_input = host_input
         # exact types the fast paths take as arrays (subclasses that change nothing, such
         # as torch's Parameter, are added by the frontend)
         self.fast_types: set[type] = {array_type}
@@ -331,11 +343,15 @@ class FrontendFunctions:
         wrap = self.wrap_scalars if returns_scalars else self.wrap
         as_native = self.as_native
 
+        host_input = self.host_input
+
         def unwrap(value: Any) -> Any:
             if isinstance(value, FrontendArray):
-                return value.native
-            if type(value) in (list, tuple) and value and isinstance(value[0], FrontendArray):
+                value = value.native
+            elif type(value) in (list, tuple) and value and isinstance(value[0], FrontendArray):
                 return type(value)(unwrap(item) for item in value)
+            if host_input is not None and is_host(value):
+                raise host_input(f"{fn.__name__} of a host-held array")
             return value
 
         @functools.wraps(fn)
@@ -357,7 +373,10 @@ class FrontendFunctions:
             if out_index is not None and out_index < len(args):  # ``out`` given by position
                 out = args[out_index]
                 args = (*args[:out_index], None, *args[out_index + 1 :])
-            args = [a.native if isinstance(a, FrontendArray) else unwrap(a) for a in args]
+            if host_input is None:
+                args = [a.native if isinstance(a, FrontendArray) else unwrap(a) for a in args]
+            else:  # (unwrap checks for host values)
+                args = [unwrap(a) for a in args]
             for key, value in kwargs.items():
                 kwargs[key] = unwrap(value)
             for name, index in array_like:
@@ -390,7 +409,7 @@ class FrontendFunctions:
                             kwargs[name] = value
                 elif present:
                     dtype = core.as_core_dtype(present[0].dtype)
-            unsupported = wrapper.__dict__.get("unsupported_dtypes")
+            unsupported = public.__dict__.get("unsupported_dtypes")
             if unsupported:
                 if dtype is None:
                     first = next((a for a in args if hasattr(a, "dtype")), None)
@@ -408,7 +427,12 @@ class FrontendFunctions:
                 return functions.write_outs(out, result)
             return wrap(result)
 
-        wrapper.__signature__ = signature.replace(
+        public = wrapper
+        if self.on_host is not None:
+            on_host = self.on_host
+            public = route(wrapper, lambda args, kwargs: on_host(fn, args, kwargs))
+            public.__wrapped__ = fn
+        public.__signature__ = signature.replace(
             parameters=[
                 *signature.parameters.values(),
                 *(
@@ -417,8 +441,8 @@ class FrontendFunctions:
                 ),
             ]
         )
-        wrapper.frontend_array_type = array_type
+        public.frontend_array_type = array_type
         # for frontends built from this one (jax.numpy from numpy): which parameters the
         # decorator promotes together; ``__wrapped__`` is the native-level function
-        wrapper.promoted_names = promoted_names
-        return wrapper
+        public.promoted_names = promoted_names
+        return public

@@ -7,6 +7,10 @@ indexing return numpy scalars, as numpy does. dtypes and scalar types are numpy'
 (see :mod:`frontends.numpy._core.numerictypes`). The namespace is split by the routine
 groups of numpy's documentation (``creation``, ``manipulation``, ``statistics`` ...);
 ``linalg``, ``fft``, ``random`` and ``testing`` are subpackages as in numpy.
+
+Arrays of ``str_``, ``bytes_``, ``object_``, ``datetime64`` and ``timedelta64`` are held
+on the host as real numpy arrays, on every backend, and the calls that meet them run as
+real numpy's (``docs/numpy.md``; :class:`~frontends.numpy._core.multiarray.HostArray`).
 """
 
 from __future__ import annotations
@@ -16,12 +20,15 @@ from types import FunctionType as _FunctionType
 
 import numpy as _numpy
 
-from frontends.numpy import fft, linalg, random, testing
+from frontends.base.host import route as _route
+from frontends.numpy import char, fft, linalg, random, strings, testing
 from frontends.numpy._core._ufunc_config import *
 from frontends.numpy._core.multiarray import *
 from frontends.numpy._core.multiarray import flatiter
+from frontends.numpy._core.multiarray import host_function as _host_function
 from frontends.numpy._core.numerictypes import *
 from frontends.numpy._core.umath import *
+from frontends.numpy._frontend import on_host as _on_host
 from frontends.numpy.bitwise import *
 from frontends.numpy.creation import *
 from frontends.numpy.functional import *
@@ -49,6 +56,42 @@ newaxis = None
 exceptions = _numpy.exceptions
 AxisError = _numpy.exceptions.AxisError
 ComplexWarning = _numpy.exceptions.ComplexWarning
+
+
+def _route_host_dtypes(namespace: dict[str, object]) -> None:
+    """The namespace's functions that the numpy decorator does not route (its own do):
+    a call that meets a host dtype (strings, objects, dates) runs as real numpy's function
+    of the name (a fast function's general path is routed, its fast path left as it is)."""
+    for name, function in list(namespace.items()):
+        if (
+            type(function) is not _FunctionType
+            or name.startswith("_")
+            or not function.__module__.startswith("frontends.numpy")
+            or hasattr(function, "promoted_names")
+            or getattr(function, "host_routed", False)
+        ):
+            continue
+        general = getattr(function, "general", None)
+        if general is not None:  # a fast function: route its general path
+            function.__globals__["_general"] = _route_one(general)
+        else:
+            namespace[name] = _route_one(function)
+
+
+def _route_one(function: _FunctionType) -> object:
+    return _route(function, lambda args, kwargs: _on_host(function, args, kwargs))
+
+
+_route_host_dtypes(globals())
+
+# functions of dates only: numpy's own, on the host
+busdaycalendar = _numpy.busdaycalendar
+busday_count = _host_function(_numpy.busday_count)
+busday_offset = _host_function(_numpy.busday_offset)
+datetime_as_string = _host_function(_numpy.datetime_as_string)
+datetime_data = _numpy.datetime_data
+is_busday = _host_function(_numpy.is_busday)
+isnat = _host_function(_numpy.isnat)
 
 # ndarray methods that are the functions of the same name with the array first
 _FUNCTION_METHODS = (

@@ -23,7 +23,7 @@ from core import registry
 from frontends.base.functions import FrontendFunctions
 from frontends.numpy._core import numerictypes as nt
 from frontends.numpy._core._conversion import as_native, as_scalar
-from frontends.numpy._core.multiarray import ndarray
+from frontends.numpy._core.multiarray import host_call, ndarray
 
 ArrayLike = Any
 """Annotation of a parameter the decorator makes a native array (see module docstring)."""
@@ -84,6 +84,29 @@ def _write_out(out: Any, result: Any) -> None:
     out._assign(ops.astype(ops.broadcast_to(result, shape), dtype))
 
 
+_SUBPACKAGES = ("linalg", "fft", "random", "testing")
+
+
+def numpy_counterpart(fn: Callable[..., Any]) -> Callable[..., Any] | None:
+    """Real numpy's function of a frontend function's name (``numpy.linalg.<name>`` for
+    one in the frontend's ``linalg``, and so on), or None."""
+    part = fn.__module__.removeprefix("frontends.numpy.").partition(".")[0]
+    module = getattr(numpy, part) if part in _SUBPACKAGES else numpy
+    return getattr(module, fn.__name__, None)
+
+
+def on_host(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    """A frontend function's call that met a host dtype (strings, objects, dates), as real
+    numpy's function of its name computes it (:func:`host_call`)."""
+    function = numpy_counterpart(fn)
+    if function is None:
+        raise nt.HostDtypeError(
+            f"{fn.__name__} of a str_/bytes_/object_/datetime64/timedelta64 array is not "
+            "supported by this numpy frontend"
+        )
+    return host_call(function, args, kwargs)
+
+
 def _tier(value: object) -> int:
     return 0
 
@@ -112,6 +135,8 @@ functions = FrontendFunctions(
     as_scalar=as_scalar,
     python_int=nt.check_python_int,
     errors=framework_error,
+    on_host=on_host,
+    host_input=nt.HostDtypeError,
 )
 
 numpy_function = functions.decorator

@@ -209,6 +209,8 @@ def arange(start: Any = None, stop: Any = None, step: Any = None, dtype: Any = N
     ``delta = dtype(start + step) - dtype(start)``, numpy's fill rule."""
     if start is None and stop is None:
         raise TypeError("arange() requires stop to be specified.")
+    if any(isinstance(v, numpy.datetime64 | numpy.timedelta64 | str) for v in (start, stop)):
+        raise nt.HostDtypeError("arange of dates")  # numpy's, on the host
     if stop is None:
         start, stop = 0, start
     elif start is None:

@@ -13,9 +13,9 @@ Differences from numpy, and why:
 - Frontend arrays are C-ordered (their ``flags`` say so), so ``save`` never writes a
   Fortran-order header; numpy writes one for a Fortran-contiguous array. The data read
   back is the same.
-- Arrays of a dtype the frontend cannot hold (object arrays loaded with
-  ``allow_pickle=True``, strings, structured records, datetimes; ``genfromtxt``'s masked
-  arrays) come back as real numpy arrays: there is no backend array to put them in.
+- Strings, objects and datetimes come back as frontend ndarrays held on the host (as
+  numpy holds them: ``HostArray``); structured records and ``genfromtxt``'s masked arrays
+  come back as real numpy arrays: the frontend has no array for them.
 - Arrays stored in the other byte order (``>f8`` on a little-endian machine) are read
   into the native one: no backend holds a swapped byte order. The values are the same.
 - ``load(..., mmap_mode=...)`` maps the file as numpy does; on the numpy backend the
@@ -34,9 +34,10 @@ import numpy
 
 from core import native as ops
 from frontends.base.array import FrontendArray
+from frontends.base.host import HOST_KINDS
 from frontends.numpy._core import numerictypes as nt
 from frontends.numpy._core._conversion import to_host
-from frontends.numpy._core.multiarray import ndarray
+from frontends.numpy._core.multiarray import HostArray, ndarray
 
 __all__ = [
     "NpzFile",
@@ -99,6 +100,8 @@ def _frontend(value: Any) -> Any:
     """A host result as numpy gives it, with plain numeric arrays made frontend ndarrays on
     the current backend (arrays of other dtypes stay real numpy arrays: module docstring)."""
     if type(value) is numpy.ndarray or isinstance(value, numpy.memmap):
+        if value.dtype.kind in HOST_KINDS:  # strings, objects, dates: held on the host
+            return HostArray._from_native(numpy.asarray(value))
         if not _holdable(value.dtype):
             return value
         if not value.dtype.isnative:  # no backend holds a foreign byte order

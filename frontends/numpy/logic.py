@@ -19,6 +19,7 @@ import numpy
 import core
 from core import native as ops
 from frontends.base.array import FrontendArray
+from frontends.base.host import HostInput
 from frontends.numpy._core import umath
 from frontends.numpy._core._conversion import as_native
 from frontends.numpy._core.multiarray import asarray, ndarray
@@ -147,6 +148,8 @@ def array_equal(a1: Any, a2: Any, equal_nan: builtins.bool = False) -> builtins.
     """numpy.array_equal: same shape and elements (NaNs equal with ``equal_nan``)."""
     try:
         x, y = as_native(a1), as_native(a2)
+    except HostInput:  # strings, dates: numpy's own (frontends.base.host)
+        raise
     except Exception:
         return False
     if tuple(x.shape) != tuple(y.shape):
@@ -169,6 +172,8 @@ def array_equiv(a1: Any, a2: Any) -> builtins.bool:
     """numpy.array_equiv: shape-consistent (broadcastable) and equal elements."""
     try:
         x, y = as_native(a1), as_native(a2)
+    except HostInput:  # strings, dates: numpy's own (frontends.base.host)
+        raise
     except Exception:
         return False
     try:

@@ -16,6 +16,10 @@ backend. One mechanism lets the frontend's ops take them:
 - ``tf.strings``, ``tf.io`` and ``tf.data``'s string sources compute on the host directly
   (:func:`host_array`, :func:`from_host`).
 
+The routing (:func:`~frontends.base.host.route`, :class:`StringInput` being a
+:class:`~frontends.base.host.HostInput`) and the moves between host and backend are
+:mod:`frontends.base.host`'s, shared with the numpy frontend's host-held arrays.
+
 Nothing of this runs on the common path: the routing is a ``try`` around the call, and a
 string tensor never has a dtype the fast paths take. Off the numpy backend the second run
 costs a backend switch each way (about 0.3 ms).
@@ -23,7 +27,6 @@ costs a backend switch each way (about 0.3 ms).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -31,12 +34,13 @@ import numpy
 
 import core
 from frontends.base.array import FrontendArray
+from frontends.base.host import HostInput, map_values, route, to_backend
 from frontends.tensorflow import errors
 
 OBJECT = numpy.dtype(object)
 
 
-class StringInput(errors.InvalidArgumentError):
+class StringInput(errors.InvalidArgumentError, HostInput):
     """A string tensor given to an op without a string kernel (TF's
     InvalidArgumentError); :func:`string_kernel` catches it to run its op on the host."""
 
@@ -155,45 +159,45 @@ def from_host(array: Any) -> Any:
     array = numpy.asarray(array)
     if array.dtype.kind in "OSU":
         return Tensor._from_native(strings_of(array))
-    return Tensor._from_native(core.current_backend().module.from_numpy(array))
+    return Tensor._from_native(to_backend(array))
 
 
-def _to_host(value: Any) -> Any:
-    """A call's argument with its tensors moved to the host (through lists, tuples and
-    dicts); string tensors stay as they are."""
+def _tensor_to_host(value: Any) -> Any:
+    """A call's argument moved to the host: tensors' values (string tensors stay as they
+    are)."""
     from frontends.tensorflow._conversion import is_native
     from frontends.tensorflow._tensor import Tensor, to_host
 
     if isinstance(value, FrontendArray):
         native = value.native
         return value if is_string(native) else Tensor._from_native(to_host(native))
-    kind = type(value)
-    if kind is list or kind is tuple:
-        return kind(_to_host(item) for item in value)
-    if kind is dict:
-        return {key: _to_host(item) for key, item in value.items()}
     if is_native(value):
         return to_host(value)
     return value
 
 
-def _to_backend(value: Any) -> Any:
-    """A host run's result with its numeric tensors moved to the backend in use (and
-    numpy's ``S`` arrays, which its ops give for one string, as host string arrays)."""
+def _tensor_to_backend(value: Any) -> Any:
+    """A host run's result moved to the backend in use: numeric tensors' values (numpy's
+    ``S`` arrays, which its ops give for one string, as host string arrays)."""
     if isinstance(value, FrontendArray):
         native = value.native
         if type(native) is not numpy.ndarray or native.dtype is OBJECT:
             return value
         if native.dtype.kind in "SU":
             return type(value)._from_native(strings_of(native))
-        return type(value)._from_native(core.current_backend().module.from_numpy(native))
-    kind = type(value)
-    if kind is list:
-        return [_to_backend(item) for item in value]
-    if isinstance(value, tuple):
-        items = [_to_backend(item) for item in value]
-        return kind(*items) if hasattr(value, "_fields") else kind(items)
+        return type(value)._from_native(to_backend(native))
     return value
+
+
+def _to_host(value: Any) -> Any:
+    """A call's arguments with their tensors moved to the host (through lists, tuples
+    and dicts)."""
+    return map_values(value, _tensor_to_host)
+
+
+def _to_backend(value: Any) -> Any:
+    """A host run's result with its numeric tensors moved to the backend in use."""
+    return map_values(value, _tensor_to_backend)
 
 
 def run_on_host(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
@@ -218,13 +222,4 @@ def string_kernel(fn: Callable[..., Any]) -> Callable[..., Any]:
     """Declare that TF has string kernels for ``fn``'s op: a call given a string tensor
     runs ``fn`` on the host (:func:`run_on_host`)."""
 
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except StringInput:
-            if HOST.active:
-                raise
-            return run_on_host(fn, args, kwargs)
-
-    return wrapper
+    return route(fn, lambda args, kwargs: run_on_host(fn, args, kwargs), lambda: HOST.active)

@@ -9,6 +9,7 @@ import numpy
 import core
 from core import native as ops
 from frontends.base.array import FrontendArray
+from frontends.base.host import HOST_KINDS, to_host
 from frontends.numpy._core import numerictypes as nt
 
 __all__ = ["as_native", "as_scalar", "dtype_of", "to_host"]
@@ -24,6 +25,8 @@ def as_native(value: Any, dtype: Any = None) -> Any:
     """
     if isinstance(value, FrontendArray):
         value = value.native
+        if type(value) is numpy.ndarray and value.dtype.kind in HOST_KINDS:
+            raise nt.HostDtypeError(f"a host-held array of dtype {value.dtype!r}")
     elif not isinstance(value, core.current_backend().native_array_types):
         host = (
             numpy.asarray(value)
@@ -41,11 +44,6 @@ def as_native(value: Any, dtype: Any = None) -> Any:
         if core.as_core_dtype(value.dtype) != target:
             value = ops.astype(value, target)
     return value
-
-
-def to_host(value: Any) -> numpy.ndarray:
-    """A native array of any backend as a real numpy array."""
-    return numpy.asarray(core.current_backend().module.to_numpy(value))
 
 
 def as_scalar(value: Any) -> numpy.generic:

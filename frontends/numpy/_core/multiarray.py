@@ -27,6 +27,7 @@ import numpy
 import core
 from core import native as ops
 from frontends.base.array import FrontendArray
+from frontends.base.host import HOST_KINDS, HostInput, map_values
 from frontends.numpy._core import numerictypes as nt
 from frontends.numpy._core._conversion import as_native, as_scalar, to_host
 
@@ -34,6 +35,7 @@ __all__ = [
     "array", "asanyarray", "asarray", "ascontiguousarray", "asfortranarray", "astype",
     "from_dlpack", "ndarray",
 ]  # fmt: skip
+# (HostArray and host_call, below, are the frontend's own: not numpy names)
 
 
 def _np() -> Any:
@@ -408,7 +410,11 @@ class ndarray(FrontendArray):
 
     def astype(self, dtype: Any, order: str = "K", casting: str = "unsafe",
                subok: builtins.bool = True, copy: builtins.bool = True) -> ndarray:  # fmt: skip
-        target = nt.as_core(dtype)
+        try:
+            target = nt.as_core(dtype)
+        except HostInput:  # to str, object, datetime: numpy's cast, held on the host
+            options = {"order": order, "casting": casting, "copy": copy}
+            return host_call(numpy.ndarray.astype, (self, dtype), options)
         if casting != "unsafe" and not nt.can_cast(self.dtype, target, casting):
             raise TypeError(
                 f"Cannot cast array data from {self.dtype!r} to {nt.numpy_dtype(target)!r} "
@@ -925,31 +931,166 @@ for _dunder, _name in _UNARY.items():
 
 
 # ---------------------------------------------------------------------------------------
+# host-held arrays: str_, bytes_, object_, datetime64, timedelta64
+# ---------------------------------------------------------------------------------------
+def _to_numpy(value: Any) -> Any:
+    """A call's argument for real numpy: frontend and native arrays as numpy arrays."""
+    if isinstance(value, FrontendArray):
+        return to_host(value.native)
+    if isinstance(value, core.current_backend().native_array_types):
+        return to_host(value)
+    return value
+
+
+def _from_numpy(value: Any) -> Any:
+    """Real numpy's result as the frontend's: arrays of host dtypes stay on the host as
+    :class:`HostArray`, numeric ones go to the backend; scalars stay numpy's."""
+    if isinstance(value, numpy.ndarray):
+        value = numpy.asarray(value)  # (a chararray or matrix as its plain ndarray)
+        if value.dtype.kind in HOST_KINDS:
+            return new_array(HostArray, value)
+        return new_array(ndarray, as_native(value))
+    return value
+
+
+def numpy_arguments(value: Any) -> Any:
+    """``value`` with its frontend and native arrays numpy arrays, through lists, tuples
+    and dicts (what real numpy is handed)."""
+    return map_values(value, _to_numpy)
+
+
+def frontend_results(value: Any) -> Any:
+    """Real numpy's result with its arrays the frontend's (:func:`_from_numpy`), through
+    lists, tuples and dicts."""
+    return map_values(value, _from_numpy)
+
+
+def host_call(function: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    """``function`` (real numpy's) of a call that met a host dtype, on numpy arrays, its
+    result made the frontend's. numpy's own errors reach the caller unchanged (``np.sin``
+    of a ``<U`` array is numpy's ``UFuncNoLoopError``)."""
+    return frontend_results(function(*numpy_arguments(args), **numpy_arguments(kwargs)))
+
+
+def host_function(function: Any) -> Any:
+    """Real numpy's ``function`` for the frontend: numpy computes it on the host
+    (:func:`host_call`); for functions of host dtypes only (``np.isnat``, ``np.char.*``)."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return host_call(function, args, kwargs)
+
+    call.__name__ = call.__qualname__ = function.__name__
+    call.__doc__ = function.__doc__
+    return call
+
+
+def host_namespace(module: Any, namespace: dict[str, Any]) -> Any:
+    """A module ``__getattr__`` giving real numpy ``module``'s functions (``numpy.char``,
+    ``numpy.strings``) as :func:`host_function` makes them, each made once into
+    ``namespace``."""
+
+    def getattr_(name: str) -> Any:
+        function = getattr(module, name)  # numpy's AttributeError for what it lacks
+        if not callable(function) or isinstance(function, type):
+            return function
+        namespace[name] = host_function(function)
+        return namespace[name]
+
+    return getattr_
+
+
+class HostArray(ndarray):
+    """An ndarray of a dtype no backend holds (``str_``, ``bytes_``, ``object_``,
+    ``datetime64``, ``timedelta64``), on every backend: a real numpy array held on the
+    host, as numpy holds it. Its attributes, methods and operators are numpy's own on
+    that array (views share its memory, as numpy's do); numeric results (``labels ==
+    "cat"``, ``argsort``) go to the backend. It is an ``ndarray`` (``isinstance`` holds,
+    and its type is named so); only ``type(a) is np.ndarray`` tells it apart."""
+
+    __slots__ = ()
+
+
+HostArray.__name__ = HostArray.__qualname__ = "ndarray"
+
+_HOST_PROPERTIES = (
+    "T", "base", "ctypes", "data", "dtype", "flags", "flat", "imag", "itemsize", "mT",
+    "nbytes", "ndim", "real", "shape", "size", "strides",
+)  # fmt: skip
+_HOST_METHODS = (
+    "__bool__", "__contains__", "__format__", "__getitem__", "__repr__", "__setitem__",
+    "__str__", "all", "any", "argmax", "argmin", "argpartition", "argsort", "astype",
+    "byteswap", "choose", "clip", "compress", "conj", "conjugate", "copy", "cumprod",
+    "cumsum", "diagonal", "dot", "dump", "dumps", "fill", "flatten", "getfield", "item",
+    "max", "mean", "min", "nonzero", "partition", "prod", "put", "ravel", "repeat",
+    "reshape", "resize", "round", "searchsorted", "setfield", "setflags", "sort",
+    "squeeze", "std", "sum", "swapaxes", "take", "tobytes", "tofile", "tolist", "trace",
+    "transpose", "var", "view",
+    *(f"__{d}__" for d in (*_BINARY, *_COMPARISONS, *_UNARY)),
+    *(f"__r{d}__" for d in _BINARY),
+    *(f"__i{d}__" for d in _BINARY if d != "divmod"),
+)  # fmt: skip
+
+
+def _host_property(name: str) -> property:
+    def get(self: HostArray) -> Any:
+        return _from_numpy(getattr(self._value, name))
+
+    def set_(self: HostArray, value: Any) -> None:
+        setattr(self._value, name, map_values(value, _to_numpy))
+
+    return property(get, set_, doc=f"numpy.ndarray.{name} of the host array.")
+
+
+def _host_method(name: str) -> Any:
+    function = getattr(numpy.ndarray, name)
+
+    def method(self: HostArray, *args: Any, **kwargs: Any) -> Any:
+        return host_call(function, (self, *args), kwargs)
+
+    method.__name__ = name
+    method.__qualname__ = f"ndarray.{name}"
+    method.__doc__ = f"numpy.ndarray.{name} on the host array."
+    return method
+
+
+for _name in _HOST_PROPERTIES:
+    setattr(HostArray, _name, _host_property(_name))
+for _name in _HOST_METHODS:
+    setattr(HostArray, _name, _host_method(_name))
+
+
+# ---------------------------------------------------------------------------------------
 # constructors
 # ---------------------------------------------------------------------------------------
 def array(object: Any, dtype: Any = None, *, copy: builtins.bool | None = True, order: str = "K",
           subok: builtins.bool = False, ndmin: int = 0, like: Any = None) -> ndarray:  # fmt: skip
-    """np.array: a new array (a copy unless ``copy=False``/``None`` lets it share)."""
-    if (
-        copy is False
-        and isinstance(object, ndarray)
-        and (dtype is None or nt.as_core(dtype) == core.as_core_dtype(object.native.dtype))
-    ):
-        result = object
-    elif isinstance(object, FrontendArray) or isinstance(
-        object, core.current_backend().native_array_types
-    ):
-        native = as_native(object, dtype)
-        result = ndarray._from_native(ops.asarray(native, copy=True) if copy else native)
-    else:
-        if copy is False and not isinstance(object, numpy.ndarray):
-            raise ValueError(
-                "Unable to avoid copy while creating an array as requested.\nIf using "
-                "`np.array(obj, copy=False)` replace it with `np.asarray(obj)` to allow a copy "
-                "when needed (no behavior change in NumPy 1.x).\nFor more details, see "
-                "https://numpy.org/devdocs/numpy_2_0_migration_guide.html#adapt-to-changes-in-the-copy-keyword."
-            )
-        result = ndarray._from_native(as_native(object, dtype))
+    """np.array: a new array (a copy unless ``copy=False``/``None`` lets it share); one of
+    a host dtype (strings, objects, dates) is real numpy's, held on the host."""
+    try:
+        if (
+            copy is False
+            and isinstance(object, ndarray)
+            and (dtype is None or nt.as_core(dtype) == core.as_core_dtype(object.native.dtype))
+        ):
+            result = object
+        elif isinstance(object, FrontendArray) or isinstance(
+            object, core.current_backend().native_array_types
+        ):
+            native = as_native(object, dtype)
+            result = ndarray._from_native(ops.asarray(native, copy=True) if copy else native)
+        else:
+            if copy is False and not isinstance(object, numpy.ndarray):
+                raise ValueError(
+                    "Unable to avoid copy while creating an array as requested.\nIf using "
+                    "`np.array(obj, copy=False)` replace it with `np.asarray(obj)` to allow a "
+                    "copy when needed (no behavior change in NumPy 1.x).\nFor more details, "
+                    "see https://numpy.org/devdocs/numpy_2_0_migration_guide.html#adapt-to-"
+                    "changes-in-the-copy-keyword."
+                )
+            result = ndarray._from_native(as_native(object, dtype))
+    except HostInput:
+        options = {"dtype": dtype, "copy": copy, "order": order, "ndmin": ndmin}
+        return host_call(numpy.array, (object,), options)
     if ndmin > result.ndim:
         result = result.reshape((1,) * (ndmin - result.ndim) + result.shape)
     return result
@@ -958,14 +1099,19 @@ def array(object: Any, dtype: Any = None, *, copy: builtins.bool | None = True, 
 def asarray(a: Any, dtype: Any = None, order: Any = None, *, device: Any = None,
             copy: builtins.bool | None = None, like: Any = None) -> ndarray:  # fmt: skip
     """np.asarray: ``a`` itself when it already is an ndarray of ``dtype``."""
-    if isinstance(a, ndarray) and (
-        dtype is None or nt.as_core(dtype) == core.as_core_dtype(a.native.dtype)
-    ):
+    try:
+        same = isinstance(a, ndarray) and (
+            dtype is None or nt.as_core(dtype) == core.as_core_dtype(a.native.dtype)
+        )
+    except HostInput:  # a host dtype asked for: numpy's array makes it
+        same = False
+    if same:
         return a.copy() if copy else a
     return array(a, dtype, copy=copy)
 
 
 asanyarray = asarray
+array.host_routed = asarray.host_routed = True  # (they route host dtypes themselves)
 
 
 def ascontiguousarray(a: Any, dtype: Any = None, *, like: Any = None) -> ndarray:

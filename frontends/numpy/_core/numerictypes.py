@@ -50,6 +50,7 @@ from numpy import (
 )
 
 import core
+from frontends.base.host import HOST_KINDS, HostInput
 from frontends.base.promotion import PromotionRules, parse_grid
 
 NUMPY_VERSION = "2.4"
@@ -150,13 +151,25 @@ def as_core(value: Any) -> core.Dtype:
         numpy_value.newbyteorder("=") if numpy_value.byteorder not in "=|" else numpy_value
     )
     if found is None:
-        raise TypeError(
+        error = HostDtypeError if numpy_value.kind in HOST_KINDS else TypeError
+        raise error(
             f"dtype {numpy_value!r} is not supported by this numpy frontend (it runs on "
-            "core's numeric dtypes: bool, integers, float16/32/64, complex64/128)"
+            "core's numeric dtypes: bool, integers, float16/32/64, complex64/128"
+            + (
+                ", and holds str_/bytes_/object_/datetime64/timedelta64 arrays on the host)"
+                if error is HostDtypeError
+                else ")"
+            )
         )
     with contextlib.suppress(TypeError):
         _AS_CORE[value] = found
     return found
+
+
+class HostDtypeError(TypeError, HostInput):
+    """A dtype held on the host (str_, bytes_, object_, datetime64, timedelta64) met where
+    core's dtypes are needed: the call that meets it runs on real numpy
+    (:mod:`frontends.base.host`); a TypeError where nothing routes it."""
 
 
 # what as_core gave for each dtype-like it was handed (float, "f4", np.int32, dtypes)

@@ -49,9 +49,10 @@ from numpy._core import _ufunc_config as _numpy_config
 import core
 from core import native as ops
 from frontends.base.array import FrontendArray
+from frontends.base.host import HOST_KINDS, HostInput, route
 from frontends.numpy._core import numerictypes as nt
 from frontends.numpy._core._conversion import as_native, as_scalar, to_host
-from frontends.numpy._core.multiarray import ndarray
+from frontends.numpy._core.multiarray import host_call, ndarray
 from frontends.numpy._frontend import fast, functions, numpy_backend_types
 
 CHAR_DTYPES = {
@@ -209,6 +210,18 @@ def _fast_ufunc(u: ufunc) -> Callable[..., Any] | None:
     return _fast(u, general, names, signature)
 
 
+def _host_routed(method: Callable[..., Any]) -> Callable[..., Any]:
+    """A ufunc method (``reduce``, ``outer`` ...) that runs as real numpy's when it meets
+    a host dtype."""
+    name = method.__name__
+
+    def on_host(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        self, *rest = args
+        return host_call(getattr(getattr(numpy, self.__name__), name), tuple(rest), kwargs)
+
+    return route(method, on_host)
+
+
 class ufunc:
     """A numpy universal function on any core backend."""
 
@@ -316,7 +329,10 @@ class ufunc:
         natives = []
         for value in inputs:
             if isinstance(value, FrontendArray):
-                natives.append(value.native)
+                native = value.native
+                if type(native) is numpy.ndarray and native.dtype.kind in HOST_KINDS:
+                    raise nt.HostDtypeError(f"{self.__name__} of a host-held array")
+                natives.append(native)
             elif type(value) in _PYTHON_SCALARS:
                 natives.append(value)
             else:
@@ -373,7 +389,16 @@ class ufunc:
                 raise
             raise mapped from None
 
-    def _call(self, *args: Any, out: Any = None, where: Any = True, casting: str = "same_kind",
+    def _call(self, *args: Any, **kwargs: Any) -> Any:
+        """The general path; a host dtype among the inputs (strings, dates: their arrays
+        are held on the host) makes it real numpy's ufunc of this name, with numpy's
+        loops and errors."""
+        try:
+            return self._general(*args, **kwargs)
+        except HostInput:
+            return host_call(getattr(numpy, self.__name__), args, kwargs)
+
+    def _general(self, *args: Any, out: Any = None, where: Any = True, casting: str = "same_kind",
               order: str = "K", dtype: Any = None, subok: builtins.bool = True,
               signature: Any = None, axes: Any = None, axis: Any = None,
               keepdims: builtins.bool = False) -> Any:  # fmt: skip
@@ -704,6 +729,7 @@ class ufunc:
             return ops.bitwise_invert(ops.zeros((), dtype=dtype))
         return ops.asarray(identity, dtype=dtype)
 
+    @_host_routed
     def reduce(self, array: Any, axis: Any = 0, dtype: Any = None, out: Any = None,
                keepdims: builtins.bool = False, initial: Any = _NO_VALUE,
                where: Any = True) -> Any:  # fmt: skip
@@ -826,6 +852,7 @@ class ufunc:
             return as_scalar(result)
         return ndarray._from_native(result)
 
+    @_host_routed
     def accumulate(self, array: Any, axis: int = 0, dtype: Any = None, out: Any = None) -> Any:
         """numpy's ufunc.accumulate: the running reduction along one axis."""
         self._check_binary("accumulate")
@@ -886,6 +913,7 @@ class ufunc:
             shift *= 2
         return x
 
+    @_host_routed
     def outer(self, A: Any, B: Any, /, **kwargs: Any) -> Any:
         """numpy's ufunc.outer: the ufunc on every pair of elements of ``A`` and ``B``."""
         if self.nin != 2:
@@ -894,6 +922,7 @@ class ufunc:
         a = ops.reshape(a, tuple(a.shape) + (1,) * len(b.shape))
         return self(ndarray._from_native(a), ndarray._from_native(b), **kwargs)
 
+    @_host_routed
     def reduceat(
         self, array: Any, indices: Any, axis: int = 0, dtype: Any = None, out: Any = None
     ) -> Any:
@@ -941,6 +970,7 @@ class ufunc:
         self._check_method_fp(x, result, "reduceat")
         return self._method_out(result, out) if out is not None else ndarray._from_native(result)
 
+    @_host_routed
     def at(self, a: Any, indices: Any, b: Any = None, /) -> None:
         """numpy's ufunc.at: ``a[indices] = ufunc(a[indices], b)`` unbuffered, so a
         repeated index takes every update in turn. ``add``/``multiply``/``maximum``/

@@ -7,8 +7,8 @@ The frontend wraps them so that:
 
 - every array result is a :class:`frontends.numpy.ndarray` on the current backend, while
   scalar results (``size=None``) stay the numpy or Python scalars numpy returns, and arrays
-  of strings or objects (``choice(["a", "b"], 3)``), which no backend holds, stay numpy
-  arrays;
+  of strings or objects (``choice(["a", "b"], 3)``), which no backend holds, are frontend
+  ndarrays held on the host, as numpy holds them;
 - every argument may be a frontend ndarray (of this or another frontend): it is read back
   to the host with ``numpy.asarray`` semantics;
 - functions that write into an array (``shuffle``, ``Generator.shuffle``,

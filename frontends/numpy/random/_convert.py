@@ -14,11 +14,9 @@ from typing import Any
 import numpy
 
 from frontends.base.array import FrontendArray
+from frontends.base.host import is_host
 from frontends.numpy._core._conversion import as_native, to_host
-from frontends.numpy._core.multiarray import ndarray
-
-_CONTAINERS = (FrontendArray, tuple, list, dict)
-_HOST_ONLY_KINDS = frozenset("OSUVMm")
+from frontends.numpy._core.multiarray import frontend_results, numpy_arguments
 
 
 class _Inside(threading.local):
@@ -33,37 +31,11 @@ class _Inside(threading.local):
 _inside = _Inside()
 
 
-def host(value: Any) -> Any:
-    """``value`` with every frontend array in it (through tuples, lists and dicts) a numpy
-    array; everything else unchanged (numpy reads other frameworks' arrays itself)."""
-    if isinstance(value, FrontendArray):
-        return to_host(value.native)
-    kind = type(value)
-    if kind is tuple or kind is list:
-        if any(isinstance(item, _CONTAINERS) for item in value):
-            return kind(host(item) for item in value)
-        return value
-    if kind is dict:
-        return {key: host(item) for key, item in value.items()}
-    return value
-
-
-def result(value: Any) -> Any:
-    """numpy's result with every ``numpy.ndarray`` in it (through tuples, lists and dicts)
-    a frontend ndarray on the current backend; scalars and other objects unchanged.
-
-    Arrays of strings, objects or datetimes (``choice(["a", "b"], 3)``), which the
-    frontend cannot hold on a backend, stay numpy arrays, on every backend alike."""
-    if isinstance(value, numpy.ndarray):
-        if value.dtype.kind in _HOST_ONLY_KINDS:
-            return value
-        return ndarray._from_native(as_native(value))
-    kind = type(value)
-    if kind is tuple or kind is list:
-        return kind(result(item) for item in value)
-    if kind is dict:
-        return {key: result(item) for key, item in value.items()}
-    return value
+# numpy's arguments (frontend arrays as numpy arrays, through tuples, lists and dicts) and
+# numpy's results as the frontend's (numeric arrays on the backend, strings, objects and
+# datetimes such as ``choice(["a", "b"], 3)`` held on the host): the host dtypes' helpers
+host = numpy_arguments
+result = frontend_results
 
 
 def writable_copy(array: Any) -> numpy.ndarray:
@@ -112,7 +84,10 @@ def _call(method: Any, owner: Any, args: tuple[Any, ...], kwargs: dict[str, Any]
 def shuffle(method: Any, owner: Any, x: Any, args: tuple[Any, ...],
             kwargs: dict[str, Any]) -> None:  # fmt: skip
     """``shuffle`` in place: a frontend array is shuffled on a host copy written back;
-    lists and numpy arrays are shuffled by numpy itself."""
+    lists, numpy arrays and host-held arrays (strings, objects) are shuffled by numpy
+    itself."""
+    if isinstance(x, FrontendArray) and is_host(x.native):
+        x = x.native
     if _inside.active or not isinstance(x, FrontendArray):
         return method(owner, x, *args, **kwargs)
     _inside.active = True
