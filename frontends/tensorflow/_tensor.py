@@ -155,7 +155,11 @@ def truediv_native(x: Any, y: Any) -> Any:
 
 
 def _integer_zero_check(y: Any, op: str) -> None:
-    if native_dtype(y).kind in "iu" and bool(to_host(ops.any(ops.equal(y, ops.zeros_like(y))))):
+    """TF's division-by-zero error; not checked for a divisor traced by a compiled
+    tf.function (its values are not known while tracing)."""
+    if native_dtype(y).kind not in "iu" or compilation.is_traced(y):
+        return
+    if bool(to_host(ops.any(ops.equal(y, ops.zeros_like(y))))):
         raise errors.InvalidArgumentError(
             None,
             None,

@@ -23,6 +23,7 @@ from typing import Any
 import numpy
 
 import core
+from core import compilation
 from core import native as ops
 from frontends.tensorflow import _array_ops, errors
 from frontends.tensorflow import math as _tfmath
@@ -781,8 +782,10 @@ def sparse_softmax_cross_entropy_with_logits(labels: Any = None, logits: Any = N
     if builtins.tuple(ids.shape) != builtins.tuple(x.shape[:-1]):
         raise ValueError(f"`labels.shape.rank` must equal `logits.shape.rank - 1`. Received: "
                          f"labels.shape={list(ids.shape)} and logits.shape={list(x.shape)}")  # fmt: skip
-    values = host(ids)
     classes = x.shape[-1]
+    # the label range check needs the labels' values: not done for labels traced by a
+    # compiled tf.function
+    values = numpy.zeros(0) if compilation.is_traced(ids) else host(ids)
     if values.size and (values.min() < 0 or values.max() >= classes):
         bad = int(numpy.argwhere((values < 0) | (values >= classes))[0][-1])
         raise errors.invalid_argument(

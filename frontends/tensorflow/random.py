@@ -161,7 +161,33 @@ def _compiled_on_jax(fn: Any, static: tuple[str, ...]) -> Any:
     return call
 
 
+def _key_counter_traced(seed: Any) -> tuple[Any, Any]:
+    """:func:`_key_counter` on the device, for a seed traced by a compiled tf.function
+    (Keras' seed generators in a train step): the same Philox mixing in int64 words."""
+    if _math.prod(seed.shape) != 2:
+        raise errors.invalid_argument(
+            f"seed must have shape [2], not {list(seed.shape)}", "StatelessRandomGetKeyCounter"
+        )
+    words = ops.astype(ops.reshape(seed, (2,)), core.int64)
+    mask, shift = _const(_MASK), _const(32)
+    parts = []
+    for i in range(2):
+        word = ops.get_item(words, i)
+        parts += [ops.bitwise_and(word, mask),
+                  ops.bitwise_and(ops.bitwise_right_shift(word, shift), mask)]  # fmt: skip
+    key = ops.asarray([0x3EC8F720, 0x02461E29], dtype=core.int64)
+    mix = ops.get_item(_philox_native(key, ops.stack(parts), ops.zeros((1,), dtype=core.int64)), 0)
+    zero = _const(0)
+    return (
+        ops.stack([ops.get_item(mix, 0), ops.get_item(mix, 1)]),
+        ops.stack([zero, zero, ops.get_item(mix, 2), ops.get_item(mix, 3)]),
+    )
+
+
 def _key_counter_native(seed: Any) -> tuple[Any, Any]:
+    native = seed.native if isinstance(seed, FrontendArray) else seed
+    if is_native(native) and compilation.is_traced(native):
+        return _key_counter_traced(native)
     key, counter = _key_counter(seed)
     return ops.asarray(key, dtype=core.int64), ops.asarray(counter, dtype=core.int64)
 

@@ -20,6 +20,7 @@ from frontends.tensorflow._function import check_compilable
 from frontends.tensorflow._host import is_string
 from frontends.tensorflow._shape import TensorShape
 from frontends.tensorflow._tensor import Tensor, to_host
+from frontends.tensorflow.python.data.ops.dataset_ops import DatasetV2
 
 AUTOTUNE = -1
 INFINITE_CARDINALITY = -1
@@ -120,7 +121,7 @@ def _scalar_int(value: Any) -> int:
     return int(value)
 
 
-class Dataset:
+class Dataset(DatasetV2):
     """A pipeline: ``_make()`` starts a fresh Python iterator of native structures."""
 
     def __init__(self, make: Callable[[], _PyIterator[Any]], spec: Any, cardinality: int) -> None:

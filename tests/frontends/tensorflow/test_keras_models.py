@@ -144,3 +144,23 @@ def test_import_keras_is_tf_keras() -> None:
 
     assert Dense is tf.keras.layers.Dense and frontends.keras.Model is tf.keras.Model
     assert frontends.keras.backend.backend() == "tensorflow"
+
+
+def test_fit_on_tf_data() -> None:
+    """``fit``/``evaluate``/``predict`` on a ``tf.data.Dataset`` give real Keras' numbers."""
+    x = RNG.normal(size=(12, 4)).astype("float32")
+    y = RNG.normal(size=(12, 1)).astype("float32")
+    results = []
+    for module in (real_tf, tf):
+        keras = module.keras
+        model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(1)])
+        if results:
+            model.set_weights(results[0][0])
+        weights = model.get_weights()
+        model.compile(optimizer="sgd", loss="mse")
+        dataset = module.data.Dataset.from_tensor_slices((x, y)).batch(4)
+        history = model.fit(dataset, epochs=2, verbose=0).history["loss"]
+        results.append((weights, history, model.evaluate(dataset, verbose=0),
+                        model.predict(dataset, verbose=0)))  # fmt: skip
+    for what, e, a in zip(("loss", "evaluate", "predict"), results[0][1:], results[1][1:]):
+        _close(e, a, what)

@@ -1,0 +1,1 @@
+"""``tensorflow.python.data.ops``."""
