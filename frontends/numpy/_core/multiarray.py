@@ -965,11 +965,36 @@ def frontend_results(value: Any) -> Any:
     return map_values(value, _from_numpy)
 
 
+def _writable(value: Any) -> Any:
+    """A numeric ``out=`` array read from a backend, writable (a host-held one is numpy's
+    own array: numpy writes into it, or refuses as it does)."""
+    if (
+        isinstance(value, numpy.ndarray)
+        and value.dtype.kind not in HOST_KINDS
+        and not value.flags.writeable
+    ):
+        return value.copy()
+    return value
+
+
 def host_call(function: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
     """``function`` (real numpy's) of a call that met a host dtype, on numpy arrays, its
-    result made the frontend's. numpy's own errors reach the caller unchanged (``np.sin``
-    of a ``<U`` array is numpy's ``UFuncNoLoopError``)."""
-    return frontend_results(function(*numpy_arguments(args), **numpy_arguments(kwargs)))
+    result made the frontend's; an ``out=`` array given gets numpy's values and is the
+    result. numpy's own errors reach the caller unchanged (``np.add`` of a ``<U`` array
+    and an int is numpy's ``UFuncNoLoopError``)."""
+    options = numpy_arguments(kwargs)
+    out = kwargs.get("out")
+    if out is not None:  # (a backend's array read to the host may be read-only)
+        options["out"] = map_values(options["out"], _writable)
+    result = function(*numpy_arguments(args), **options)
+    if out is None:
+        return frontend_results(result)
+    outs, written = (out, options["out"]) if isinstance(out, tuple) else ((out,), (options["out"],))
+    for target, values in zip(outs, written):
+        # numpy wrote into host copies of numeric ones (a host-held one is numpy's array)
+        if isinstance(target, ndarray) and type(target) is not HostArray:
+            target._assign(as_native(values))
+    return out
 
 
 def host_function(function: Any) -> Any:

@@ -109,6 +109,13 @@ def test_writes(backend):
 
     compare(sort_in_place)
 
+    def into_out(np):
+        mask = np.zeros(6, dtype=bool)
+        result = np.equal(np.array(LABELS), "dog", out=mask)
+        return result is mask, mask
+
+    compare(into_out)
+
 
 def test_errors(backend):
     labels = lambda np: np.array(LABELS)  # noqa: E731
