@@ -7,8 +7,8 @@ frontend ndarrays and assemble the results with the backend's own functions.
 numpy's own machinery on host copies (so ``otypes``, ``excluded``, ``signature``,
 ``cache`` and their errors are numpy's), the user's function sees what numpy hands it
 (numpy scalars; with a ``signature``, frontend ndarrays for the core dimensions), and the
-results come back as frontend ndarrays. ``frompyfunc``'s results are object arrays, which
-no backend holds, so they stay real numpy arrays.
+results come back as frontend ndarrays (strings and ``frompyfunc``'s object arrays held on
+the host, as numpy holds them).
 
 Memory sharing: a frontend array owns its value, and a view (basic indexing, reshape,
 transpose ...) reads and writes its root's value. ``shares_memory`` and
@@ -31,8 +31,9 @@ import numpy
 import core
 from core import native as ops
 from frontends.base.array import FrontendArray
+from frontends.base.host import is_host
 from frontends.numpy._core._conversion import as_native, to_host
-from frontends.numpy._core.multiarray import asarray, ndarray
+from frontends.numpy._core.multiarray import asarray, frontend_results, ndarray
 
 __all__ = [
     "apply_along_axis",
@@ -56,17 +57,6 @@ def _normalize_axis(axis: Any, ndim: int) -> int:
 def _host(value: Any) -> Any:
     if isinstance(value, FrontendArray):
         return to_host(value.native)
-    return value
-
-
-def _frontend(value: Any) -> Any:
-    """numpy arrays of a dtype the backend holds as frontend ndarrays; tuples of them."""
-    if type(value) is numpy.ndarray:
-        if value.dtype.kind in "biufc":
-            return ndarray._from_native(ops.asarray(value))
-        return value
-    if type(value) is tuple:
-        return tuple(_frontend(v) for v in value)
     return value
 
 
@@ -151,9 +141,7 @@ def apply_over_axes(func: Any, a: Any, axes: Any) -> Any:
 # ---------------------------------------------------------------------------------------
 def _to_user(value: Any) -> Any:
     """What the user's function gets: numpy's core-dimension arrays as frontend ndarrays."""
-    if type(value) is numpy.ndarray and value.dtype.kind in "biufc":
-        return ndarray._from_native(ops.asarray(value))
-    return value
+    return frontend_results(value) if type(value) is numpy.ndarray else value
 
 
 def _from_user(value: Any) -> Any:
@@ -210,12 +198,12 @@ class vectorize:
         excluded = self.excluded
         args = tuple(a if i in excluded else _host(a) for i, a in enumerate(args))
         kwargs = {k: v if k in excluded else _host(v) for k, v in kwargs.items()}
-        return _frontend(self._numpy(*args, **kwargs))
+        return frontend_results(self._numpy(*args, **kwargs))
 
 
 class _PyUfunc:
     """What ``frompyfunc`` returns: numpy's object-dtype ufunc, taking frontend arrays
-    (as host copies). Its results are object arrays, which stay real numpy arrays."""
+    (as host copies). Its results are object arrays, held on the host."""
 
     def __init__(self, ufunc: numpy.ufunc) -> None:
         self._ufunc = ufunc
@@ -223,7 +211,7 @@ class _PyUfunc:
     def _run(self, method: str, *args: Any, **kwargs: Any) -> Any:
         args = tuple(_host(a) for a in args)
         kwargs = {k: _host(v) for k, v in kwargs.items()}
-        return getattr(self._ufunc, method)(*args, **kwargs)
+        return frontend_results(getattr(self._ufunc, method)(*args, **kwargs))
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return self._run("__call__", *args, **kwargs)
@@ -241,7 +229,7 @@ class _PyUfunc:
         return self._run("outer", *args, **kwargs)
 
     def at(self, a: Any, *args: Any, **kwargs: Any) -> None:
-        if isinstance(a, FrontendArray):
+        if isinstance(a, FrontendArray) and not is_host(a.native):
             raise TypeError(
                 "frompyfunc(...).at: a frompyfunc ufunc writes object values, which a "
                 "frontend ndarray cannot hold; use a real numpy object array"
@@ -257,7 +245,7 @@ class _PyUfunc:
 
 def frompyfunc(func: Any, /, nin: int, nout: int, *, identity: Any = None) -> _PyUfunc:
     """numpy.frompyfunc: a ufunc calling ``func`` on Python objects, giving object arrays
-    (real numpy arrays: module docstring)."""
+    (held on the host: module docstring)."""
     if identity is None:
         return _PyUfunc(numpy.frompyfunc(func, nin, nout))
     return _PyUfunc(numpy.frompyfunc(func, nin, nout, identity=identity))

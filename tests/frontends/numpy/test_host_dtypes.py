@@ -74,6 +74,8 @@ def test_label_routines(backend):
     compare(lambda np: np.flip(labels(np)))
     compare(lambda np: np.split(labels(np), 3))
     compare(lambda np: np.array_equal(labels(np), labels(np)))
+    compare(lambda np: np.vectorize(lambda s: s + "!")(labels(np)))
+    compare(lambda np: np.frompyfunc(str.upper, 1, 1)(labels(np)))
     compare(lambda np: np.asarray(X)[labels(np) == "cat"].mean(axis=0))
 
 
