@@ -28,6 +28,9 @@ RESULTS = ROOT / "docs" / "conformance"
 BACKENDS = ("numpy", "torch", "jax", "tensorflow")
 COMMAND = "python -m tests.conformance.torch_op_db"
 SUITE = "torch_op_db"
+DEFAULT_DTYPES = ["float32", "int64"]  # op_db.DTYPES, what test_op_db.py runs
+# the other dtypes a wider run takes (``--dtypes`` other than the default: its own suite)
+WIDER_DTYPES = ["float64", "float16", "bfloat16", "int32", "uint8", "bool", "complex64"]
 _RANK = {"fail": 0, "unsupported": 1, "pass": 2}
 _DETAIL = 300  # characters of a record's detail kept
 
@@ -96,30 +99,39 @@ def run(
 
 
 def write(new: list[dict], dtype_names: list[str]) -> None:
-    """Update ``docs/conformance/torch_op_db.{json,md}`` with ``new`` records, keeping the
-    other (name, backend) records a previous run wrote."""
-    path = RESULTS / f"{SUITE}.json"
+    """Update ``docs/conformance/torch_op_db.{json,md}`` (``torch_op_db_dtypes`` for other
+    dtypes than the default) with ``new`` records, keeping the other (name, backend)
+    records a previous run wrote."""
+    wider = dtype_names != DEFAULT_DTYPES
+    suite_name = f"{SUITE}_dtypes" if wider else SUITE
+    command = f"{COMMAND} --dtypes {' '.join(dtype_names)}" if wider else COMMAND
+    path = RESULTS / f"{suite_name}.json"
     kept = json.loads(path.read_text())["records"] if path.exists() else []
     by_key = {(r["name"], r["backend"]): r for r in [*kept, *new]}
     records = sorted(by_key.values(), key=lambda r: (r["name"], BACKENDS.index(r["backend"])))
     generated = datetime.date.today().isoformat()
-    suite = {"suite": SUITE, "framework": "torch", "command": COMMAND, "generated": generated}
+    suite = {"suite": suite_name, "framework": "torch", "command": command, "generated": generated}
     RESULTS.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps({**suite, "records": records}, indent=1) + "\n")
+    print(f"updated {path.relative_to(ROOT)} and its .md", flush=True)
     by_name: dict[str, dict[str, dict]] = {}
     for record in records:
         by_name.setdefault(record["name"], {})[record["backend"]] = record
     lines = [
         "# torch's op_db on the torch frontend",
         "",
-        f"`{COMMAND}` ({generated}; dtypes {', '.join(dtype_names)}). Each op of torch's",
+        f"`{command}` ({generated}; dtypes {', '.join(dtype_names)}). Each op of torch's",
         "`op_db` (`torch.testing._internal.common_methods_invocations`) the frontend",
         "provides, with up to four of its own samples per dtype (where torch supports the",
         "dtype on the CPU), through real torch and through the frontend on each backend:",
         "the same dtype, shape and values (within tolerance), and an error where torch",
         "raises one. A name covers every variant op_db lists for it. *unsupported*: the",
         "frontend declares a dtype left out that torch computes (the reason is its message).",
-        "The same check runs in the default test suite (tests/frontends/torch/test_op_db.py).",
+        "Values: within rtol 1e-4 / atol 1e-5 in float32, torch.testing.assert_close's",
+        "defaults in the other dtypes (op_db's per-op tolerance overrides for float16 and",
+        "bfloat16 are not applied, so some half-precision failures are rounding-level).",
+        "The default dtypes' check runs in the default test suite",
+        "(tests/frontends/torch/test_op_db.py).",
         "",
         "| backend | pass | unsupported | fail |",
         "|---|---|---|---|",
@@ -143,7 +155,7 @@ def write(new: list[dict], dtype_names: list[str]) -> None:
             lines.append(
                 f"- `{record['name']}` on {record['backend']}: {record['status']}, {detail}"
             )
-    (RESULTS / f"{SUITE}.md").write_text("\n".join(lines) + "\n")
+    (RESULTS / f"{suite_name}.md").write_text("\n".join(lines) + "\n")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -151,11 +163,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--backends", nargs="+", choices=BACKENDS, default=list(BACKENDS))
     parser.add_argument("--ops", nargs="+", help="op_db names (every implemented op if left out)")
     parser.add_argument(
-        "--dtypes", nargs="+", default=["float32", "int64"], help="torch dtype names"
+        "--dtypes",
+        nargs="+",
+        default=DEFAULT_DTYPES,
+        help=f"torch dtype names (others than the default, e.g. {' '.join(WIDER_DTYPES)}, "
+        "are recorded as the suite torch_op_db_dtypes)",
     )
     args = parser.parse_args(argv)
     records = run(args.backends, args.ops, args.dtypes, lambda new: write(new, args.dtypes))
-    print(f"updated {(RESULTS / SUITE).relative_to(ROOT)}.md and .json")
     return 0 if all(r["status"] != "fail" for r in records) else 1
 
 
