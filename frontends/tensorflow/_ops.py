@@ -9,6 +9,7 @@ from typing import Any
 import numpy
 
 import core
+from core import compilation
 from core import native as ops
 from frontends.base.array import FrontendArray
 from frontends.tensorflow import _dtypes, errors
@@ -235,8 +236,11 @@ def eye(num_rows: int, num_columns: int | None = None, batch_shape: Any = None,
 
 
 def shape(input: Any, out_type: Any = _dtypes.int32, name: Any = None) -> Tensor:
+    """tf.shape: shapes are static on every backend, so the result is a concrete tensor
+    inside a compiled tf.function too (TF folds it to a constant there)."""
     native = to_native(input)
-    return Tensor._from_native(ops.asarray(list(native.shape), dtype=_core_dtype(out_type)))
+    with compilation.eager():
+        return Tensor._from_native(ops.asarray(list(native.shape), dtype=_core_dtype(out_type)))
 
 
 def rank(input: Any, name: Any = None) -> Tensor:
