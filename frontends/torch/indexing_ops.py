@@ -24,6 +24,7 @@ import core
 from core import native as ops
 from frontends.base.array import to_native
 from frontends.torch import _dtype, _views
+from frontends.torch._compile import is_compiling
 from frontends.torch._frontend import (
     fast,
     keyword_aliases,
@@ -591,8 +592,9 @@ _RANGE_ERRORS = {
 
 def _check_range(index: Any, size: int, name: str, dim: int = 0) -> None:
     """torch's error (per op) for an index out of ``[0, size)`` (``[-size, size)`` where
-    the op counts negative indices from the end)."""
-    if math.prod(_shape(index)) == 0:
+    the op counts negative indices from the end). Skipped under torch.compile's trace,
+    where torch checks on the device and the index has no host value."""
+    if math.prod(_shape(index)) == 0 or is_compiling():
         return
     kind, message, negative = _RANGE_ERRORS[name]
     host = numpy.asarray(core.Array(index).to_numpy())

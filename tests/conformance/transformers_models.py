@@ -13,6 +13,9 @@ seed, beam search, with the KV cache). A frontend process per backend (``--worke
 <backend>``, with ``frontends.install("torch")``: it sees no real torch) loads the saved
 model with ``from_pretrained``, runs the same, compares, and saves the model back with
 ``save_pretrained``; the oracle then loads that in real torch and compares its outputs.
+It also runs ``torch.compile(model, fullgraph=True)``'s forward (without the KV cache) and
+the training loop with each step compiled (``fullgraph=True``) against real torch's eager
+results: one compiled program on jax and tensorflow, eager on numpy and torch.
 
 The same weights are also loaded from a ``pytorch_model.bin`` (``torch.save`` of the state
 dict) and from ``safetensors`` shards with an index file. A family passes on a backend when
@@ -65,24 +68,44 @@ def forward(torch: Any, model: Any, family: Any) -> dict[str, np.ndarray]:
         return outputs(model(**inputs(torch, family)))
 
 
-def train(torch: Any, transformers: Any, model: Any, family: Any, steps: int = 2) -> list[float]:
-    """HF's training loop; the losses of each step and the one after the last update."""
+def train(
+    torch: Any, transformers: Any, model: Any, family: Any, steps: int = 2, compiled: bool = False
+) -> list[float]:
+    """HF's training loop; the losses of each step and the one after the last update. With
+    ``compiled``, each step (forward, backward, clipping, update) is one
+    ``torch.compile(fullgraph=True)`` program."""
     batch = inputs(torch, family)
     optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3)
     scheduler = transformers.get_linear_schedule_with_warmup(optimizer, 0, 10)
     model.train()
-    losses = []
-    for _ in range(steps):
+
+    def step() -> Any:
         loss = model(**batch).loss
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
         optimizer.step()
-        scheduler.step()
         optimizer.zero_grad()
-        losses.append(float(loss.detach()))
+        return loss
+
+    run = torch.compile(step, fullgraph=True) if compiled else step
+    losses = []
+    for _ in range(steps):
+        losses.append(float(run().detach()))
+        scheduler.step()
     with torch.no_grad():
         losses.append(float(model(**batch).loss))
     return losses
+
+
+def compiled_forward(torch: Any, model: Any, family: Any) -> dict[str, np.ndarray]:
+    """The forward as ``torch.compile(model, fullgraph=True)`` runs it, without the KV cache
+    (a ``DynamicCache`` result is not traced, see frontends/torch/_compile.py)."""
+    model.eval()
+    batch = inputs(torch, family)
+    if family.kind in GENERATIVE:
+        batch["use_cache"] = False
+    with torch.no_grad():
+        return outputs(torch.compile(model, fullgraph=True)(**batch))
 
 
 def generate(torch: Any, model: Any, family: Any) -> dict[str, np.ndarray]:
@@ -217,6 +240,20 @@ def _frontend(work: Path, names: list[str], backend: str) -> dict[str, Any]:
             checks["train"] = relative_error(losses, expected["train"])
         except Exception as error:
             checks["train"] = _failure(error)
+        try:  # torch.compile: one program on jax and tensorflow, eager on numpy and torch
+            got = compiled_forward(torch, load(transformers, family, folder / "model", "sdpa"),
+                                   family)  # fmt: skip
+            checks["compile.forward"] = max(
+                relative_error(v, expected[f"forward.eager.{k}"]) for k, v in got.items()
+            )
+        except Exception as error:
+            checks["compile.forward"] = _failure(error)
+        try:
+            fresh = load(transformers, family, folder / "model", "eager")
+            losses = np.asarray(train(torch, transformers, fresh, family, compiled=True))
+            checks["compile.train"] = relative_error(losses, expected["train"])
+        except Exception as error:
+            checks["compile.train"] = _failure(error)
         try:
             elsewhere = _not_the_frontend(model, backend)
         except Exception as error:
@@ -348,7 +385,9 @@ def write(new: list[dict[str, str]]) -> None:
         "`save_pretrained`, against real torch: forward outputs (eager and sdpa attention, "
         "padded batch) within 1e-4 of the largest, the losses of HF's training loop after "
         "two AdamW steps within 1e-4, `generate`'s tokens (greedy, sampling with a seed, beam "
-        "search) equal, and the model saved here loading in real torch with the same outputs. "
+        "search) equal, the model saved here loading in real torch with the same outputs, and "
+        "`torch.compile(fullgraph=True)` of the forward and of each training step giving the "
+        "same (compiled on jax and tensorflow, eager on numpy and torch). "
         "`-`: not measured yet (see docs/model_libraries.md).",
         "",
         "| family | " + " | ".join(backends) + " |",

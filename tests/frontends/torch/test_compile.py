@@ -206,3 +206,22 @@ def test_pytree_results_and_stateful_arguments(backend: str) -> None:
         torch.compile(lambda t, cache: step(torch, t, cache), fullgraph=True)(
             torch.tensor(X), _Cache()
         )
+
+
+@pytest.mark.parametrize("backend", ["jax"], indirect=True)
+def test_index_range_checks_are_skipped_under_the_trace(backend: str) -> None:
+    """gather's host-side index check (torch checks on the device) is not run on a traced
+    index, as BERT's token_type_ids gather needs; eager still raises torch's error."""
+
+    def pick(T: Any, t: Any, index: Any) -> Any:
+        return T.gather(t, 1, index)
+
+    index = numpy.array([[1, 0], [3, 2]] * 8)
+    got = torch.compile(lambda t, i: pick(torch, t, i), fullgraph=True)(
+        torch.tensor(X), torch.tensor(index)
+    )
+    expected = pick(real_torch, real_torch.tensor(X), real_torch.tensor(index))
+    numpy.testing.assert_array_equal(got.numpy(), expected.numpy())
+    for T in (torch, real_torch):
+        with pytest.raises(RuntimeError, match="out of bounds"):
+            pick(T, T.tensor(X), T.tensor(index + 4))
