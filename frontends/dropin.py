@@ -154,7 +154,7 @@ class _AliasFinder(importlib.abc.MetaPathFinder):
     ) -> importlib.machinery.ModuleSpec | None:
         if _installed.get(fullname.partition(".")[0]) != "aliased":
             return None
-        module = _import_frontend(fullname)
+        module = _import_frontend(fullname, ("__name__",))  # the leaf module
         return importlib.util.spec_from_loader(
             fullname, _AliasLoader(module), is_package=hasattr(module, "__path__")
         )

@@ -46,6 +46,10 @@ def test_aliased_mode_without_real_torch(tmp_path):
             import torch, uses_torch
             assert torch.__name__ == "frontends.torch" and uses_torch.torch is torch
             assert uses_torch.F is importlib.import_module("torch.nn.functional")
+            # a submodule first imported through the alias is the frontend's submodule
+            import torch.utils._pytree as pytree
+            assert pytree is importlib.import_module("frontends.torch.utils._pytree")
+            assert torch.utils.__name__ == "frontends.torch.utils"
             assert uses_torch.kind() == "frontends.torch._tensor"
             assert importlib.util.find_spec("torch") is not None
             print(importlib.metadata.version("torch"), torch.__version__)
