@@ -305,7 +305,7 @@ def check_sample(op: Any, dtype: Any, sample: Any) -> tuple[str, str]:
             run_frontend(op, sample)
         except Exception:
             return "pass", ""
-        return "fail", f"{label}: torch raised {type(error).__name__}, the frontend did not"
+        return "fail", f"torch raised {type(error).__name__}, the frontend did not; {label}"
     try:
         ours = canonical(op.name, sample, convert_to_real(run_frontend(op, sample)))
         expected = canonical(op.name, sample, expected)
@@ -313,5 +313,5 @@ def check_sample(op: Any, dtype: Any, sample: Any) -> tuple[str, str]:
     except core.UnsupportedDtypeError as error:
         return "unsupported", f"{dtype}: {error}"
     except Exception as error:
-        return "fail", f"{label}: {type(error).__name__}: {error}"
+        return "fail", f"{type(error).__name__}: {' '.join(str(error).split())}; {label}"
     return "pass", ""
