@@ -17,7 +17,7 @@ import argparse
 import json
 import sys
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +29,20 @@ STATUSES = ("pass", "unsupported", "fail")
 # worst first: a name failing in one suite fails, whatever the others say
 _RANK = {"fail": 0, "unsupported": 1, "pass": 2}
 _MARK = {"pass": "pass", "unsupported": "unsupported", "fail": "**fail**", None: "-"}
+
+
+def status_table(
+    records: Iterable[dict[str, str]], backends: Sequence[str], heading: str
+) -> list[str]:
+    """A suite page's table (markdown lines): a row per name in the records' order, its
+    status on each backend, ``-`` where it was not run."""
+    by_name: dict[str, dict[str, str]] = {}
+    for record in records:
+        by_name.setdefault(record["name"], {})[record["backend"]] = record["status"]
+    lines = [f"| {heading} | " + " | ".join(backends) + " |", "|---|" + "---|" * len(backends)]
+    for name, cells in by_name.items():
+        lines.append(f"| `{name}` | " + " | ".join(cells.get(b, "-") for b in backends) + " |")
+    return lines
 
 
 def load_suites(directory: Path = RESULTS) -> list[dict[str, Any]]:

@@ -42,6 +42,8 @@ from typing import Any
 
 import numpy
 
+from tests.conformance.report import status_table
+
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "docs" / "conformance"
 BACKENDS = ("numpy", "torch", "jax", "tensorflow")
@@ -340,15 +342,8 @@ def _write(new: list[dict]) -> None:
         "the steps). `-`: not measured yet (the jax backend takes about 15 minutes a model",
         "on a loaded 2-core machine: it compiles each op eagerly). See docs/model_libraries.md.",
         "",
-        "| model | " + " | ".join(BACKENDS) + " |",
-        "|---|" + "---|" * len(BACKENDS),
+        *status_table(records, BACKENDS, "model"),
     ]
-    by_name: dict[str, dict[str, dict]] = {}
-    for record in records:
-        by_name.setdefault(record["name"], {})[record["backend"]] = record
-    for name, cells in by_name.items():
-        row = [cells[b]["status"] if b in cells else "-" for b in BACKENDS]
-        lines.append(f"| `{name}` | " + " | ".join(row) + " |")
     lines += ["", "## Details", ""]
     for record in records:
         lines.append(

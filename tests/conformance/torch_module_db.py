@@ -36,7 +36,13 @@ from torch.testing._internal.common_modules import module_db
 
 import core
 from frontends import torch
-from tests.frontends.torch.op_db import compare, convert_to_frontend, convert_to_real
+from tests.conformance.report import status_table
+from tests.frontends.torch.op_db import (
+    compare,
+    convert_to_frontend,
+    convert_to_real,
+    real_tensors,
+)
 from tests.frontends.torch.oracle import error_kind
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,16 +53,6 @@ SUITE = "torch_module_db"
 _DETAIL = 300  # characters of a record's detail kept
 # modules whose outputs follow the generator's draws: dtype and shape compared only
 RANDOM = {"Dropout", "Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout", "FeatureAlphaDropout", "RReLU"}  # fmt: skip
-
-
-def _leaves(value: Any) -> list[Any]:
-    if isinstance(value, real_torch.Tensor):
-        return [value]
-    if isinstance(value, list | tuple):
-        return [leaf for item in value for leaf in _leaves(item)]
-    if isinstance(value, dict):
-        return [leaf for item in value.values() for leaf in _leaves(item)]
-    return []
 
 
 def _floating(tensors: list[Any]) -> list[Any]:
@@ -78,9 +74,9 @@ def _real_run(info: Any, sample: Any, training: bool, dtype: Any) -> dict[str, A
         output = module(*forward.args, **forward.kwargs)
     except Exception as error:
         return {"stage": "forward", "error": error, "module": module}
-    inputs = _floating(_leaves([forward.args, forward.kwargs]))
+    inputs = _floating(real_tensors([forward.args, forward.kwargs]))
     params = {n: p for n, p in module.named_parameters() if p.requires_grad}
-    outputs = [t for t in _leaves(output) if t.requires_grad and t.dtype.is_floating_point]
+    outputs = [t for t in real_tensors(output) if t.requires_grad and t.dtype.is_floating_point]
     rng = numpy.random.default_rng(zlib.crc32(info.name.encode()))
     upstream = [rng.standard_normal(tuple(t.shape)) for t in outputs]
     grads = None
@@ -172,7 +168,7 @@ def check_sample(info: Any, sample: Any, mode: str, dtype: Any) -> tuple[str, st
         return "fail", f"{label}: forward: {type(error).__name__}: {error}"
     if real["grads"] is None or not values:
         return "pass", ""
-    inputs = [memo[id(t)] for t in _floating(_leaves([forward.args, forward.kwargs]))]
+    inputs = [memo[id(t)] for t in _floating(real_tensors([forward.args, forward.kwargs]))]
     params = dict(module.named_parameters())
     names = [n for n, p in real["module"].named_parameters() if p.requires_grad]
     ours_outputs = [t for t in _leaves_frontend(output) if t.dtype.is_floating_point]
@@ -326,13 +322,7 @@ def write(new: list[dict], pairs: dict[str, list[int]]) -> None:
                 f"| {backend} | {statuses.count('pass')}/{len(statuses)} | "
                 f"{passed}/{total} ({100 * passed / total:.1f}%) |"
             )
-    lines += ["", "| module | " + " | ".join(BACKENDS) + " |", "|---|" + "---|" * len(BACKENDS)]
-    by_name: dict[str, dict[str, dict]] = {}
-    for record in records:
-        by_name.setdefault(record["name"], {})[record["backend"]] = record
-    for name, cells in by_name.items():
-        row = [cells[b]["status"] if b in cells else "-" for b in BACKENDS]
-        lines.append(f"| `{name}` | " + " | ".join(row) + " |")
+    lines += ["", *status_table(records, BACKENDS, "module")]
     lines += ["", "## Not passing (the first difference)", ""]
     for record in records:
         if record["status"] != "pass":

@@ -23,6 +23,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from tests.conformance.report import status_table
+
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "docs" / "conformance"
 BACKENDS = ("numpy", "torch", "jax", "tensorflow")
@@ -114,9 +116,6 @@ def write(new: list[dict], dtype_names: list[str]) -> None:
     RESULTS.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps({**suite, "records": records}, indent=1) + "\n")
     print(f"updated {path.relative_to(ROOT)} and its .md", flush=True)
-    by_name: dict[str, dict[str, dict]] = {}
-    for record in records:
-        by_name.setdefault(record["name"], {})[record["backend"]] = record
     lines = [
         "# torch's op_db on the torch frontend",
         "",
@@ -144,10 +143,7 @@ def write(new: list[dict], dtype_names: list[str]) -> None:
                 + " | ".join(str(statuses.count(s)) for s in ("pass", "unsupported", "fail"))
                 + " |"
             )
-    lines += ["", "| name | " + " | ".join(BACKENDS) + " |", "|---|" + "---|" * len(BACKENDS)]
-    for name, cells in by_name.items():
-        row = [cells[b]["status"] if b in cells else "-" for b in BACKENDS]
-        lines.append(f"| `{name}` | " + " | ".join(row) + " |")
+    lines += ["", *status_table(records, BACKENDS, "name")]
     lines += ["", "## Not passing", ""]
     for record in records:
         if record["status"] != "pass":

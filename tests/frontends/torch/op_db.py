@@ -120,6 +120,18 @@ def convert_to_frontend(value: Any) -> Any:
     return value
 
 
+def real_tensors(value: Any) -> list[Any]:
+    """The real torch tensors in a nest of lists, tuples and dicts (a sample's input, args
+    and kwargs; a module's output), in order."""
+    if isinstance(value, real_torch.Tensor):
+        return [value]
+    if isinstance(value, list | tuple):
+        return [leaf for item in value for leaf in real_tensors(item)]
+    if isinstance(value, dict):
+        return [leaf for item in value.values() for leaf in real_tensors(item)]
+    return []
+
+
 def convert_to_real(value: Any) -> Any:
     if isinstance(value, torch.sparse.SparseTensor):
         indices, values = convert_to_real(value._indices()), convert_to_real(value._values())

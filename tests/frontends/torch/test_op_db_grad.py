@@ -33,6 +33,7 @@ from tests.frontends.torch.op_db import (
     draws_at_random,
     frontend_op,
     op_id,
+    real_tensors,
     spread,
 )
 
@@ -109,17 +110,6 @@ BACKEND_FAILURES: dict[tuple[str, str], str] = {
 DIFFERENTIABLE = [op for op in IMPLEMENTED if op.supports_autograd and op.name not in VALUES_FREE]
 
 
-def _leaves(value: Any) -> list[Any]:
-    """The real tensors in a sample's input, args or kwargs, in order."""
-    if isinstance(value, real_torch.Tensor):
-        return [value]
-    if isinstance(value, list | tuple):
-        return [leaf for item in value for leaf in _leaves(item)]
-    if isinstance(value, dict):
-        return [leaf for item in value.values() for leaf in _leaves(item)]
-    return []
-
-
 def _convert(value: Any, memo: dict[int, Any]) -> Any:
     """``value`` for the frontend; one real tensor used twice stays one frontend tensor,
     and a tensor that requires grad gets a frontend leaf that requires grad."""
@@ -184,7 +174,7 @@ def _random_like(rng: numpy.random.Generator, tensor: Any) -> numpy.ndarray:
 def _check_sample(op: Any, dtype: Any, sample: Any, gradgrad: bool, failures: list[str]) -> None:
     label = f"{dtype} {sample.summary() if hasattr(sample, 'summary') else sample}"
     real_inputs = [
-        t for t in _leaves([sample.input, sample.args, sample.kwargs]) if t.requires_grad
+        t for t in real_tensors([sample.input, sample.args, sample.kwargs]) if t.requires_grad
     ]
     real_inputs = list({id(t): t for t in real_inputs}.values())
     if not real_inputs:
