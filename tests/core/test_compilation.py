@@ -88,3 +88,17 @@ def test_linear_layer_weight_gradient_is_one_product_on_jax():
     y = xs @ ws.T
     expected = sum((2 * y[i]).T @ xs[i] for i in range(2))
     numpy.testing.assert_allclose(value, expected, rtol=1e-5)
+
+
+def test_take_with_traced_indices(backend):
+    """Indices known only inside the trace (computed in the compiled function): negative
+    ones count from the end, as in eager mode."""
+
+    def pick(x, i):
+        return ops.take(x, ops.subtract(i, 3), axis=0)
+
+    x = ops.asarray([10.0, 20.0, 30.0, 40.0])
+    i = ops.asarray([0, 4, 6])
+    assert (
+        _host(core.compile(pick)(x, i)).tolist() == [20.0, 20.0, 40.0] == _host(pick(x, i)).tolist()
+    )

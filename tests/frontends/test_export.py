@@ -293,3 +293,48 @@ def test_dynamic_dimensions_for_a_torch_model_are_refused():
         _, model, _, _ = _example("gpt")
         with pytest.raises(export.ExportError, match="unknown dimension"):
             export.to_tensorflow(model, input_signature=[tf.TensorSpec([None, 16], tf.int64)])
+
+
+TRANSFORMERS_EXPORT = """
+import sys, numpy, frontends
+backend = sys.argv[1]
+frontends.install("torch", backend=backend)
+import torch, transformers
+from frontends import export
+config = transformers.GPT2Config(
+    n_layer=2, n_embd=32, n_head=2, vocab_size=100, n_positions=64, use_cache=False
+)
+torch.manual_seed(0)
+model = transformers.GPT2LMHeadModel(config).eval()
+tokens = torch.randint(0, 100, (2, 10))
+with torch.no_grad():
+    expected = model(tokens).logits.numpy()
+if backend == "jax":
+    import jax
+    apply_fn, variables = export.to_jax(model)
+    got = numpy.asarray(jax.jit(apply_fn)(variables, jax.numpy.asarray(tokens.numpy()))["logits"])
+else:
+    real_torch = sys.modules["torch"]  # shared mode: core's real torch
+    got = export.to_torch(model)(real_torch.as_tensor(tokens.numpy()))["logits"].detach().numpy()
+print("DIFFERENCE", float(numpy.abs(got - expected).max()))
+"""
+
+
+@pytest.mark.skipif(
+    __import__("importlib").util.find_spec("transformers") is None,
+    reason="transformers is not installed",
+)
+@pytest.mark.parametrize("backend", ["jax", "torch"])
+def test_a_transformers_model_exports(backend):
+    """HF's GPT2LMHeadModel, unchanged, through the drop-in, then to_jax under real jax.jit
+    and to_torch: the frontend's logits (the model's ModelOutput comes out as a dict)."""
+    completed = subprocess.run(
+        [sys.executable, "-c", TRANSFORMERS_EXPORT, backend],
+        cwd=Path(__file__).resolve().parents[2],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert completed.returncode == 0, completed.stderr[-2000:]
+    difference = float(completed.stdout.split("DIFFERENCE")[-1])
+    assert difference < 1e-5

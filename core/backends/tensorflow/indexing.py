@@ -131,8 +131,13 @@ def take(x: tf.Tensor, indices: tf.Tensor, /, *, axis: int | None = None) -> tf.
     if axis is None:
         x, axis = tf.reshape(x, (-1,)), 0
     shape = _shape(x)
-    checked = _checked_indices(to_numpy(indices), shape[axis] if shape else 0)
-    return tf.gather(x, checked, axis=axis)
+    extent = shape[axis] if shape else 0
+    if tf.is_symbolic_tensor(indices):
+        # inside a tf.function trace the values are unknown: negative indices wrap on the
+        # device, and the range goes unchecked, as in TF's own graph-mode gather
+        indices = tf.cast(indices, tf.int64)
+        return tf.gather(x, tf.where(indices < 0, indices + extent, indices), axis=axis)
+    return tf.gather(x, _checked_indices(to_numpy(indices), extent), axis=axis)
 
 
 def scatter(
