@@ -11,7 +11,9 @@ Cases (full size; ``--size tiny`` shrinks each to seconds):
   width 768, random weights), batch 1, 128 tokens: the forward pass, one AdamW training step
   (forward, ``loss.backward()``, ``optimizer.step()``), and 32 tokens of greedy ``generate``
   with the KV cache; each eager and under ``torch.compile`` (generate compiled as HF's
-  docs write it: a compiled forward and ``cache_implementation="static"``).
+  docs write it: a compiled forward and ``cache_implementation="static"``). The forward
+  and the training step pass ``use_cache=False``, as training code does: a returned
+  ``DynamicCache`` would make the frontend's compiled call run eagerly.
 - ``timm_resnet50``: ``timm.create_model("resnet50")`` forward, batch 8, 224x224.
 - ``gpt_example``: examples/torch_gpt.py's training step (batch 8, sequence 128), eager and
   compiled.
@@ -92,7 +94,7 @@ def _gpt2(torch: Any, size: dict[str, Any]) -> dict[str, Callable[[], Callable[[
 
         def forward() -> Any:
             with torch.no_grad():
-                return module(tokens).logits.sum().item()
+                return module(tokens, use_cache=False).logits.sum().item()
 
         return forward
 
@@ -102,7 +104,7 @@ def _gpt2(torch: Any, size: dict[str, Any]) -> dict[str, Callable[[], Callable[[
 
         def step() -> Any:
             optimizer.zero_grad()
-            loss = module(tokens, labels=tokens).loss
+            loss = module(tokens, labels=tokens, use_cache=False).loss
             loss.backward()
             optimizer.step()
             return loss
