@@ -21,7 +21,7 @@ def initialize(coordinator_address: str | None = None, num_processes: int | None
                process_id: int | None = None, local_device_ids: Any = None,
                **kwargs: Any) -> None:  # fmt: skip
     if sharding.on_jax():
-        sharding._real().distributed.initialize(
+        sharding.real_jax().distributed.initialize(
             coordinator_address, num_processes, process_id, local_device_ids, **kwargs
         )
         return
@@ -38,12 +38,12 @@ def initialize(coordinator_address: str | None = None, num_processes: int | None
 
 def is_initialized() -> bool:
     if sharding.on_jax():
-        return sharding._real().distributed.is_initialized()
+        return sharding.real_jax().distributed.is_initialized()
     return _ONE_PROCESS["initialized"]
 
 
 def shutdown() -> None:
     if sharding.on_jax():
-        sharding._real().distributed.shutdown()
+        sharding.real_jax().distributed.shutdown()
         return
     _ONE_PROCESS["initialized"] = False

@@ -1374,12 +1374,12 @@ def pure_callback(callback: Callable[..., Any], result_shape_dtypes: Any, *args:
 
 def devices(backend: Any = None) -> list[Any]:
     """``jax.devices``: real JAX's devices on the jax backend, the one CPU elsewhere."""
-    return sharding._real().devices(backend) if sharding.on_jax() else [sharding.DEVICE]
+    return sharding.real_jax().devices(backend) if sharding.on_jax() else [sharding.DEVICE]
 
 
 def local_devices(process_index: Any = None, backend: Any = None) -> list[Any]:
     if sharding.on_jax():
-        return sharding._real().local_devices(process_index, backend)
+        return sharding.real_jax().local_devices(process_index, backend)
     return [sharding.DEVICE]
 
 

@@ -54,7 +54,7 @@ def on_jax() -> bool:
     return core.current_backend().name == "jax"
 
 
-def _real() -> Any:
+def real_jax() -> Any:
     import jax
 
     return jax
@@ -248,20 +248,20 @@ def resolve(name: str) -> Any:
     """``jax.sharding.<name>``: real JAX's class on the jax backend, the one-device one
     elsewhere; functions are this module's (they unwrap frontend arrays)."""
     if name in _CLASSES:
-        return getattr(_real().sharding, name) if on_jax() else globals()[name]
+        return getattr(real_jax().sharding, name) if on_jax() else globals()[name]
     if name == "Mesh":
         return _real_mesh if on_jax() else Mesh
     return globals()[name]
 
 
 def _auto(axis_types: Any, n: int) -> tuple[Any, ...]:
-    return (_real().sharding.AxisType.Auto,) * n
+    return (real_jax().sharding.AxisType.Auto,) * n
 
 
 def _real_mesh(devices: Any, axis_names: Any, axis_types: Any = None) -> Any:
     """Real ``jax.sharding.Mesh`` with ``Auto`` axes (see the module's docstring)."""
     names = (axis_names,) if isinstance(axis_names, str) else tuple(axis_names)
-    return _real().sharding.Mesh(devices, names, axis_types=_auto(axis_types, len(names)))
+    return real_jax().sharding.Mesh(devices, names, axis_types=_auto(axis_types, len(names)))
 
 
 def make_mesh(axis_shapes: Sequence[int], axis_names: Sequence[str], axis_types: Any = None,
@@ -269,7 +269,7 @@ def make_mesh(axis_shapes: Sequence[int], axis_names: Sequence[str], axis_types:
     """``jax.make_mesh``: real JAX's (``Auto`` axes) on jax; one device elsewhere."""
     shapes, names = tuple(axis_shapes), tuple(axis_names)
     if on_jax():
-        return _real().make_mesh(
+        return real_jax().make_mesh(
             shapes, names, axis_types=_auto(axis_types, len(names)), devices=devices
         )
     if math.prod(shapes) != 1:
@@ -283,19 +283,19 @@ def make_mesh(axis_shapes: Sequence[int], axis_names: Sequence[str], axis_types:
 
 def set_mesh(mesh: Any) -> Any:
     """``jax.set_mesh``: real JAX's context on jax; elsewhere the mesh as a context."""
-    return _real().set_mesh(mesh) if on_jax() else mesh
+    return real_jax().set_mesh(mesh) if on_jax() else mesh
 
 
 def get_mesh() -> Any:
     if on_jax():
-        return _real().sharding.get_mesh()
+        return real_jax().sharding.get_mesh()
     return _MESHES[-1] if _MESHES else None
 
 
 # ---------------------------------------------------------------------------------------
 # arrays and shardings
 # ---------------------------------------------------------------------------------------
-def _leaves_as_arrays(x: Any) -> tuple[list[Array], Any]:
+def leaves_as_arrays(x: Any) -> tuple[list[Array], Any]:
     from frontends.jax import numpy as jnp
 
     leaves, treedef = tree_util.tree_flatten(x)
@@ -313,13 +313,13 @@ def _per_leaf(prefix: Any, tree: Any) -> list[Any]:
 def _placed(x: Any, shardings: Any, place: Callable[[Any, Any], Any], what: str) -> Any:
     """``place(native, sharding)`` for each array leaf of ``x`` on jax; elsewhere the one
     device holds them, and each remembers the sharding it was placed with."""
-    arrays, treedef = _leaves_as_arrays(x)
+    arrays, treedef = leaves_as_arrays(x)
     targets = _per_leaf(shardings, tree_util.tree_unflatten(treedef, arrays))
     out = []
     for array, target in zip(arrays, targets):
         if target is not None:
             if on_jax():
-                _check_untracked(array, what)
+                check_untracked(array, what)
                 native = place(array.native, target)
                 array = type(array)._wrap(native, array.weak_type, array._dtype)
             else:
@@ -347,7 +347,7 @@ def device_put(x: Any, device: Any = None, *, src: Any = None, donate: Any = Fal
     """``jax.device_put``: the array-likes of a pytree as ``jax.Array``s, placed by real
     ``jax.device_put`` on the jax backend (``device``: a device, a sharding, or a pytree
     prefix of them); elsewhere the one device holds them."""
-    return _placed(x, device, lambda n, s: _real().device_put(n, s), "jax.device_put")
+    return _placed(x, device, lambda n, s: real_jax().device_put(n, s), "jax.device_put")
 
 
 def reshard(xs: Any, out_shardings: Any) -> Any:
@@ -356,7 +356,7 @@ def reshard(xs: Any, out_shardings: Any) -> Any:
     JAX's ``reshard`` refuses; the arrays themselves elsewhere."""
 
     def place(native: Any, target: Any) -> Any:
-        jax = _real()
+        jax = real_jax()
         if isinstance(native, jax.core.Tracer):
             return jax.lax.with_sharding_constraint(native, target)
         return jax.device_put(native, target)
@@ -369,12 +369,12 @@ def with_sharding_constraint(x: Any, shardings: Any) -> Any:
     return _placed(
         x,
         shardings,
-        lambda n, s: _real().lax.with_sharding_constraint(n, s),
+        lambda n, s: real_jax().lax.with_sharding_constraint(n, s),
         "with_sharding_constraint",
     )
 
 
-def _check_untracked(array: Array, what: str) -> None:
+def check_untracked(array: Array, what: str) -> None:
     from core import autodiff
 
     if autodiff.recording() and autodiff.is_tracked(array.native):
@@ -461,7 +461,7 @@ class MappedOnNatives:
         pairs = [_leaf_native(leaf, "argument") for leaf in leaves]
         for leaf in leaves:
             if isinstance(leaf, Array):
-                _check_untracked(leaf, self._what)
+                check_untracked(leaf, self._what)
         metas = tuple(m for _, m in pairs)
         key = (treedef, metas, static_pos)
         entry = self._cache.get(key)
@@ -512,7 +512,7 @@ def shard_map(f: Callable[..., Any] | None = None, /, *, out_specs: Any,
         )  # fmt: skip
 
     def build(body: Callable[..., Any]) -> Any:
-        jax = _real()
+        jax = real_jax()
         kwargs: dict[str, Any] = {"out_specs": out_specs, "check_vma": check_vma}
         if in_specs is not INFER:
             kwargs["in_specs"] = in_specs
@@ -561,7 +561,7 @@ def pmap_devices(fun: Callable[..., Any], axis_name: Any, in_axes: Any, out_axes
 
     def build(body: Callable[..., Any]) -> Any:
         # the static arguments are bound inside ``body``: the real pmap maps the rest
-        return _real().pmap(
+        return real_jax().pmap(
             body, axis_name=axis_name, in_axes=_drop(in_axes, statics),
             out_axes=out_axes, devices=devices, axis_size=axis_size,
         )  # fmt: skip

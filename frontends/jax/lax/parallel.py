@@ -45,10 +45,10 @@ def _check_bound(axis_name: Any) -> None:
 def _apply(what: str, x: Any, real: Any, one_device: Any) -> Any:
     """``real(native)`` (jax backend) or ``one_device(native)`` on each array leaf."""
     on_jax = sharding.on_jax()
-    arrays, treedef = sharding._leaves_as_arrays(x)
+    arrays, treedef = sharding.leaves_as_arrays(x)
     out = []
     for array in arrays:
-        sharding._check_untracked(array, f"jax.lax.{what}")
+        sharding.check_untracked(array, f"jax.lax.{what}")
         native = real(array.native) if on_jax else one_device(array.native)
         out.append(type(array)._wrap(native, array.weak_type, array._dtype))
     return tree_util.tree_unflatten(treedef, out)
@@ -58,7 +58,7 @@ def _reduction(name: str) -> Any:
     def collective(x: Any, axis_name: Any, *, axis_index_groups: Any = None) -> Any:
         if not sharding.on_jax():
             _check_bound(axis_name)
-        real = getattr(sharding._real().lax, name) if sharding.on_jax() else None
+        real = getattr(sharding.real_jax().lax, name) if sharding.on_jax() else None
         return _apply(
             name, x, lambda n: real(n, axis_name, axis_index_groups=axis_index_groups),
             lambda n: n,
@@ -80,7 +80,7 @@ def all_gather(x: Any, axis_name: Any, *, axis_index_groups: Any = None, axis: i
     """``jax.lax.all_gather``: over an axis of size 1, ``x`` with a new axis of size 1
     (``tiled``: ``x``)."""
     if sharding.on_jax():
-        lax = sharding._real().lax
+        lax = sharding.real_jax().lax
         return _apply(
             "all_gather", x,
             lambda n: lax.all_gather(n, axis_name, axis_index_groups=axis_index_groups,
@@ -96,7 +96,7 @@ def psum_scatter(x: Any, axis_name: Any, *, scatter_dimension: int = 0,
     """``jax.lax.psum_scatter``: over an axis of size 1, ``x`` (untiled: without its
     ``scatter_dimension``, which must have size 1)."""
     if sharding.on_jax():
-        lax = sharding._real().lax
+        lax = sharding.real_jax().lax
         return _apply(
             "psum_scatter", x,
             lambda n: lax.psum_scatter(n, axis_name, scatter_dimension=scatter_dimension,
@@ -123,7 +123,7 @@ def ppermute(x: Any, axis_name: Any, perm: Sequence[tuple[int, int]]) -> Any:
     zeros otherwise."""
     perm = [tuple(p) for p in perm]
     if sharding.on_jax():
-        lax = sharding._real().lax
+        lax = sharding.real_jax().lax
         return _apply("ppermute", x, lambda n: lax.ppermute(n, axis_name, perm), None)
     _check_bound(axis_name)
     for pair in perm:
@@ -144,7 +144,7 @@ def all_to_all(x: Any, axis_name: Any, split_axis: int, concat_axis: int, *,
     """``jax.lax.all_to_all``: over an axis of size 1, ``x`` (untiled: its ``split_axis``,
     of size 1, moved to ``concat_axis``)."""
     if sharding.on_jax():
-        lax = sharding._real().lax
+        lax = sharding.real_jax().lax
         return _apply(
             "all_to_all", x,
             lambda n: lax.all_to_all(n, axis_name, split_axis, concat_axis,
@@ -169,7 +169,7 @@ def all_to_all(x: Any, axis_name: Any, split_axis: int, concat_axis: int, *,
 def axis_index(axis_name: Any) -> Array:
     """``jax.lax.axis_index``: 0 on an axis of size 1."""
     if sharding.on_jax():
-        return Array._wrap(sharding._real().lax.axis_index(axis_name))
+        return Array._wrap(sharding.real_jax().lax.axis_index(axis_name))
     _check_bound(axis_name)
     from frontends.jax import numpy as jnp
 
@@ -179,6 +179,6 @@ def axis_index(axis_name: Any) -> Array:
 def axis_size(axis_name: Any) -> int:
     """``jax.lax.axis_size``: the size of the named axis (1 off the jax backend)."""
     if sharding.on_jax():
-        return sharding._real().lax.axis_size(axis_name)
+        return sharding.real_jax().lax.axis_size(axis_name)
     _check_bound(axis_name)
     return 1
