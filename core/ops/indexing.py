@@ -16,7 +16,10 @@ How it is done: a key of ints, slices, None and Ellipsis is normalised here
 :func:`_flat_positions`: numpy itself applies the key to per-axis coordinate grids (views
 of size ``x.shape[axis]`` each, never ``x.size``), which gives the flat positions of the
 selected elements under numpy's exact rules; the backend then gathers (or scatters) at
-those positions. A lone boolean mask on the leading axes keeps the backend's own masked
+those positions. Integer index arrays known only inside a compiled trace (tensorflow's
+tf.function) cannot be read on the host: :func:`_traced_positions` computes the rest of the
+positions there and says where each traced index value goes, and the backend adds those on
+the device. A lone boolean mask on the leading axes keeps the backend's own masked
 select, and its update with a value that broadcasts over the masked elements is a
 ``where``: neither needs the positions of the mask's true elements.
 """
@@ -261,15 +264,87 @@ def _flat_positions(shape: tuple[int, ...], key: Any) -> numpy.ndarray:
     """The flat (C-order) positions of ``x[key]``'s elements in ``x``, with ``x[key]``'s
     shape, as numpy computes them (its errors included)."""
     key = _host_key(key)
+    positions = _empty_axes_positions(shape, key)
+    for coordinates, stride in _coordinates(shape, shape, key):
+        positions = positions + coordinates * stride
+    return numpy.asarray(positions, dtype=numpy.int64)
+
+
+def _empty_axes_positions(shape: tuple[int, ...], key: tuple[Any, ...]) -> Any:
+    """The zero positions ``x[key]`` has for a 0-d ``x`` (its shape from ``key``), else 0."""
+    return numpy.asarray(numpy.zeros((), dtype=numpy.int64)[key]) if not shape else 0
+
+
+def _coordinates(
+    grid_shape: tuple[int, ...], shape: tuple[int, ...], key: tuple[Any, ...]
+) -> list[tuple[numpy.ndarray, int]]:
+    """Per axis of ``x`` (of ``shape``), the coordinates along it of ``x[key]``'s elements
+    (numpy applies the host ``key`` to a view of ``arange`` along that axis, of
+    ``grid_shape``), and the axis' C-order stride in ``x``."""
     ndim = len(shape)
-    positions = numpy.asarray(numpy.zeros((), dtype=numpy.int64)[key]) if not ndim else 0
+    result: list[tuple[numpy.ndarray, int]] = []
     stride = 1
     for axis in reversed(range(ndim)):
-        grid_shape = tuple(shape[axis] if d == axis else 1 for d in range(ndim))
-        grid = numpy.broadcast_to(numpy.arange(shape[axis]).reshape(grid_shape), shape)
-        positions = positions + numpy.asarray(grid[key]) * stride
+        along = tuple(grid_shape[axis] if d == axis else 1 for d in range(ndim))
+        grid = numpy.broadcast_to(numpy.arange(grid_shape[axis]).reshape(along), grid_shape)
+        result.append((numpy.asarray(grid[key]), stride))
         stride *= shape[axis]
-    return numpy.asarray(positions, dtype=numpy.int64)
+    return result[::-1]
+
+
+def _traced_positions(
+    shape: tuple[int, ...], key: Any, traced: dict[int, tuple[int, ...]]
+) -> tuple[numpy.ndarray, list[tuple[int, numpy.ndarray, int, int]]]:
+    """:func:`_flat_positions` for a key whose entries at the positions in ``traced`` are
+    integer arrays (of the given shapes) known only on the device, inside a compiled trace.
+
+    Returns the host part of the positions (those entries contributing nothing) and, per
+    traced entry, ``(entry, elements, stride, extent)``: ``x[key]``'s positions are the host
+    part plus, for each traced entry, ``wrap(entry.ravel()[elements]) * stride``, where
+    ``wrap`` counts negative values from the end of the axis of ``extent``. ``elements``
+    come from numpy's own rules: the entry is replaced by its element numbers (on an axis
+    widened to hold them), so the placement and broadcasting of advanced indices are
+    numpy's. The traced values go unchecked, as in the compiled framework's own gathers.
+    """
+    entries = list(_host_key(tuple(
+        numpy.zeros(traced[k], numpy.int64) if k in traced else entry
+        for k, entry in enumerate(key if type(key) is tuple else (key,))
+    )))  # fmt: skip
+    axes = _entry_axes(len(shape), entries)
+    grid_shape = list(shape)
+    for k, entry_shape in traced.items():
+        entries[k] = numpy.arange(math.prod(entry_shape)).reshape(entry_shape)
+        if axes[k] < len(shape):  # otherwise numpy's "too many indices" below
+            grid_shape[axes[k]] = max(shape[axes[k]], entries[k].size)
+    host_key = tuple(entries)
+    traced_axes = {axes[k]: k for k in traced}
+    positions = _empty_axes_positions(shape, host_key)
+    parts = []
+    for axis, (coordinates, stride) in enumerate(_coordinates(tuple(grid_shape), shape, host_key)):
+        if axis in traced_axes:
+            parts.append((traced_axes[axis], coordinates, stride, shape[axis]))
+        else:
+            positions = positions + coordinates * stride
+    positions = numpy.broadcast_to(positions, parts[0][1].shape) if parts else positions
+    return numpy.asarray(positions, dtype=numpy.int64), parts
+
+
+def _entry_axes(ndim: int, entries: list[Any]) -> list[int]:
+    """The first axis of ``x`` (of ``ndim`` dimensions) that each host key entry indexes."""
+    used = [
+        0
+        if entry is None or entry is Ellipsis or isinstance(entry, bool | numpy.bool_)
+        else entry.ndim
+        if isinstance(entry, numpy.ndarray) and entry.dtype == numpy.bool_
+        else 1
+        for entry in entries
+    ]
+    fill = ndim - sum(used)
+    axes, axis = [], 0
+    for entry, count in zip(entries, used, strict=True):
+        axes.append(axis)
+        axis += fill if entry is Ellipsis else count
+    return axes
 
 
 def _last_writes(positions: numpy.ndarray) -> numpy.ndarray | None:

@@ -102,3 +102,38 @@ def test_take_with_traced_indices(backend):
     assert (
         _host(core.compile(pick)(x, i)).tolist() == [20.0, 20.0, 40.0] == _host(pick(x, i)).tolist()
     )
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        lambda i, j: (i, slice(1, 3), j),  # advanced indices apart: their dimensions first
+        lambda i, j: (None, slice(None), i, j),
+        lambda i, j: (Ellipsis, i[:, :1]),
+        lambda i, j: (numpy.array([True, False, True]), slice(None, None, -1), j[:2]),
+    ],
+)
+def test_fancy_indexing_with_traced_indices(backend, key):
+    """Integer index arrays computed inside the compiled function: numpy's placement of
+    advanced dimensions, negative indices from the end, and the last of repeated writes,
+    as eager and numpy."""
+    x = numpy.arange(60.0).reshape(3, 4, 5)
+
+    def pick(x, i, j):
+        return ops.get_item(x, key(ops.subtract(i, 1), ops.subtract(j, 2)))
+
+    def write(x, i, j):
+        i, j = ops.subtract(i, 1), ops.subtract(j, 2)
+        target = ops.get_item(x, key(i, j))
+        values = ops.reshape(ops.arange(float(numpy.prod(target.shape))), target.shape)
+        return ops.set_item(x, key(i, j), values)
+
+    i, j = numpy.array([[0, 3], [0, 1]]), numpy.array([6, 6])  # repeated positions
+    expected = x[key(i - 1, j - 2)]
+    written = x.copy()
+    written[key(i - 1, j - 2)] = numpy.arange(float(expected.size)).reshape(expected.shape)
+    args = ops.asarray(x), ops.asarray(i), ops.asarray(j)
+    for run in (write, core.compile(write)):
+        assert _host(run(*args)).tolist() == written.tolist()
+    got = core.compile(pick)(*args)
+    assert _host(got).shape == expected.shape and _host(got).tolist() == expected.tolist()

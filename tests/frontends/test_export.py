@@ -313,6 +313,13 @@ if backend == "jax":
     import jax
     apply_fn, variables = export.to_jax(model)
     got = numpy.asarray(jax.jit(apply_fn)(variables, jax.numpy.asarray(tokens.numpy()))["logits"])
+elif backend == "tensorflow":
+    import tensorflow as tf
+    module = export.to_tensorflow(model, input_signature=[tf.TensorSpec([2, 10], tf.int64)])
+    got = module(tf.constant(tokens.numpy()))["logits"].numpy()
+    tf.saved_model.save(module, sys.argv[2] + "/saved")
+    numpy.save(sys.argv[2] + "/tokens.npy", tokens.numpy())
+    numpy.save(sys.argv[2] + "/expected.npy", expected)
 else:
     real_torch = sys.modules["torch"]  # shared mode: core's real torch
     got = export.to_torch(model)(real_torch.as_tensor(tokens.numpy()))["logits"].detach().numpy()
@@ -324,12 +331,13 @@ print("DIFFERENCE", float(numpy.abs(got - expected).max()))
     __import__("importlib").util.find_spec("transformers") is None,
     reason="transformers is not installed",
 )
-@pytest.mark.parametrize("backend", ["jax", "torch"])
-def test_a_transformers_model_exports(backend):
-    """HF's GPT2LMHeadModel, unchanged, through the drop-in, then to_jax under real jax.jit
-    and to_torch: the frontend's logits (the model's ModelOutput comes out as a dict)."""
+@pytest.mark.parametrize("backend", ["jax", "torch", "tensorflow"])
+def test_a_transformers_model_exports(backend, tmp_path):
+    """HF's GPT2LMHeadModel, unchanged, through the drop-in, then to_jax under real jax.jit,
+    to_torch and to_tensorflow: the frontend's logits (the model's ModelOutput comes out as
+    a dict). Its mask indexes with positions computed inside the tf.function trace."""
     completed = subprocess.run(
-        [sys.executable, "-c", TRANSFORMERS_EXPORT, backend],
+        [sys.executable, "-c", TRANSFORMERS_EXPORT, backend, str(tmp_path)],
         cwd=Path(__file__).resolve().parents[2],
         capture_output=True,
         text=True,
@@ -338,3 +346,18 @@ def test_a_transformers_model_exports(backend):
     assert completed.returncode == 0, completed.stderr[-2000:]
     difference = float(completed.stdout.split("DIFFERENCE")[-1])
     assert difference < 1e-5
+    if backend != "tensorflow":
+        return
+    script = (
+        "import sys, numpy, tensorflow as tf\n"
+        "m = tf.saved_model.load('saved')\n"
+        "numpy.save('out.npy', m(tf.constant(numpy.load('tokens.npy')))['logits'].numpy())\n"
+        "assert not any(n.partition('.')[0] in ('frontends', 'core') for n in sys.modules)\n"
+    )
+    completed = subprocess.run(
+        [sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=300
+    )
+    assert completed.returncode == 0, completed.stderr[-2000:]
+    numpy.testing.assert_allclose(
+        numpy.load(tmp_path / "out.npy"), numpy.load(tmp_path / "expected.npy"), atol=1e-5
+    )

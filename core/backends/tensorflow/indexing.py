@@ -23,6 +23,7 @@ from core.ops.indexing import (
     _last_writes,
     _mask_shape_matches,
     _scatter_positions,
+    _traced_positions,
     _value_shape,
 )
 
@@ -98,12 +99,45 @@ def get_item(x: tf.Tensor, key: Any, /) -> tf.Tensor:
     mask = _lone_mask(x, key)
     if mask is not None:
         return tf.boolean_mask(x, mask)
-    positions = _flat_positions(_shape(x), key)
-    return tf.gather(tf.reshape(x, (-1,)), positions)
+    return tf.gather(tf.reshape(x, (-1,)), _positions(shape, key))
+
+
+def _positions(shape: tuple[int, ...], key: Any) -> numpy.ndarray | tf.Tensor:
+    """The flat positions of ``x[key]``'s elements: numpy's on the host
+    (:func:`_flat_positions`), or, when integer arrays of the key are known only inside a
+    tf.function trace, a tensor completed on the device (:func:`_traced_positions`)."""
+    entries = key if type(key) is tuple else (key,)
+    traced = {k: entry for k, entry in enumerate(entries) if tf.is_symbolic_tensor(entry)}
+    if not traced:
+        return _flat_positions(shape, key)
+    for entry in traced.values():
+        if not entry.dtype.is_integer or None in _shape(entry):
+            raise NotImplementedError(
+                f"indexing with a {entry.dtype.name} tensor of shape {entry.shape} known only "
+                "inside a tf.function trace: only integer index arrays of static shape "
+                "(a boolean mask on the leading axes alone) can be traced"
+            )
+    host, parts = _traced_positions(shape, entries, {k: _shape(e) for k, e in traced.items()})
+    positions = tf.constant(host)
+    for k, elements, stride, extent in parts:
+        values = tf.reshape(tf.cast(traced[k], tf.int64), (-1,))
+        values = tf.where(values < 0, values + extent, values)
+        positions += tf.gather(values, elements) * stride
+    return positions
 
 
 def _scatter_update(x: tf.Tensor, positions: numpy.ndarray, values: tf.Tensor) -> tf.Tensor:
     flat = tf.tensor_scatter_nd_update(tf.reshape(x, (-1,)), positions.reshape(-1, 1), values)
+    return tf.reshape(flat, tf.shape(x))
+
+
+def _last_write_update(x: tf.Tensor, positions: tf.Tensor, values: tf.Tensor) -> tf.Tensor:
+    """``x`` with ``values`` written at flat ``positions`` (a device tensor, repeats
+    possible): the last write to a position wins, resolved on the device."""
+    size = int(numpy.prod(_shape(x)))
+    order = tf.range(tf.size(positions, out_type=tf.int64))
+    last = tf.math.unsorted_segment_max(order, positions, size)  # lowest int64 if unwritten
+    flat = tf.where(last >= 0, tf.gather(values, tf.maximum(last, 0)), tf.reshape(x, (-1,)))
     return tf.reshape(flat, tf.shape(x))
 
 
@@ -117,9 +151,12 @@ def set_item(x: tf.Tensor, key: Any, value: Any, /) -> tf.Tensor:
             value = tf.reshape(value, _value_shape(_shape(value), rest))
             full_mask = tf.reshape(mask, _shape(mask) + (1,) * len(rest))
             return tf.where(full_mask, value, x)
-    positions = _flat_positions(shape, key)
-    value = tf.reshape(value, _value_shape(_shape(value), positions.shape))
-    value = tf.reshape(tf.broadcast_to(value, positions.shape), (-1,))
+    positions = _positions(shape, key)
+    target = tuple(positions.shape)
+    value = tf.reshape(value, _value_shape(_shape(value), target))
+    value = tf.reshape(tf.broadcast_to(value, target), (-1,))
+    if isinstance(positions, tf.Tensor):
+        return _last_write_update(x, tf.reshape(positions, (-1,)), value)
     positions = positions.reshape(-1)
     last = _last_writes(positions)
     if last is not None:
