@@ -19,6 +19,13 @@ def astype(x: ArrayLike, dtype: Any, /, *, copy: bool = True, device: str | None
     """``x`` cast to ``dtype``. Complex to real keeps the real part on every backend."""
 
 
+@primary
+def bitcast(x: ArrayLike, dtype: Any, /) -> Array:
+    """``x``'s bytes read as ``dtype`` (``lax.bitcast_convert_type`` and ``tf.bitcast``'s
+    shapes): to a narrower dtype the result gains a last axis of the width ratio; to a wider
+    one the last axis must be that ratio and is dropped. Not differentiable."""
+
+
 @compositional
 def promote_types_of_inputs(x1: ArrayLike, x2: ArrayLike, /) -> tuple[Array, Array]:
     """``x1`` and ``x2`` cast to their common dtype (:func:`core.result_type`).

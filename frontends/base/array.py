@@ -155,6 +155,45 @@ def to_native(value: Any) -> Any:
     return _native_ops.asarray(value)
 
 
+def view_as_dtype(native: Any, dtype: Any) -> Any:
+    """``native``'s bytes read as ``dtype`` the way numpy's and torch's ``view(dtype)`` do:
+    the last axis is scaled by the item-size ratio (``core.bitcast`` adds or drops an axis
+    instead). Raises ValueError (numpy's message) when the last axis does not divide."""
+    source = core.as_core_dtype(native.dtype)
+    target = core.as_core_dtype(dtype)
+    if source.itemsize == target.itemsize:
+        return _native_ops.bitcast(native, target)
+    shape = tuple(native.shape)
+    if not shape:
+        raise ValueError(
+            "Changing the dtype of a 0d array is only supported if the itemsize is unchanged"
+        )
+    if source.itemsize > target.itemsize:
+        narrow = _native_ops.bitcast(native, target)
+        return _native_ops.reshape(narrow, (*shape[:-1], -1))
+    ratio = target.itemsize // source.itemsize
+    if shape[-1] % ratio:
+        raise ValueError(
+            "When changing to a larger dtype, its size must be a divisor of the total size "
+            "in bytes of the last axis of the array."
+        )
+    grouped = _native_ops.reshape(native, (*shape[:-1], shape[-1] // ratio, ratio))
+    return _native_ops.bitcast(grouped, target)
+
+
+def dtype_view_step(dtype: Any) -> tuple[Forward, Inverse]:
+    """The (forward, inverse) view step of ``view(dtype)``: writes through the view reach
+    the base's bytes, as in numpy and torch."""
+
+    def forward(root: Any) -> Any:
+        return view_as_dtype(root, dtype)
+
+    def inverse(old_root: Any, new_view: Any) -> Any:
+        return _native_ops.reshape(view_as_dtype(new_view, old_root.dtype), old_root.shape)
+
+    return forward, inverse
+
+
 class _PlainNatives:
     """``core.native``'s functions for the backend in use as the backend implements them,
     without autodiff's recording wrapper, rebound when a backend is activated: for calls

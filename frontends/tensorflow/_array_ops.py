@@ -1133,18 +1133,14 @@ def print(*inputs: Any, **kwargs: Any) -> None:
 
 def bitcast(input: Any, type: Any, name: Any = None) -> Tensor:
     """tf.bitcast: the same bytes read as ``type`` (a wider source gains a last dim of the
-    width ratio, a narrower one loses it). Core has no bitcast: the bytes are
-    reinterpreted on the host, so the result is not traced by ``tf.function``."""
+    width ratio, a narrower one loses it), on the device, so ``tf.function`` traces it."""
+    value = native(input)
+    source = core.as_core_dtype(value.dtype)
     target = _dtypes.as_dtype(type)
-    value = to_host(native(input))
-    out_dtype = numpy.dtype(target.as_numpy_dtype)
-    src, dst = value.dtype.itemsize, out_dtype.itemsize
-    if src < dst and (value.ndim == 0 or value.shape[-1] != dst // src):
-        raise _invalid(f"Cannot bitcast from {value.dtype} to {out_dtype}: shape "
-                       f"{list(value.shape)}", "Bitcast")  # fmt: skip
-    out = numpy.ascontiguousarray(value).view(out_dtype)
-    if src > dst:
-        out = out.reshape(*value.shape, src // dst)
-    elif src < dst:
-        out = out.reshape(value.shape[:-1])
-    return wrap(ops.asarray(out))
+    wanted = target.core_dtype
+    shape = list(value.shape)
+    if source.itemsize < wanted.itemsize and (
+        not shape or shape[-1] != wanted.itemsize // source.itemsize
+    ):
+        raise _invalid(f"Cannot bitcast from {source} to {wanted}: shape {shape}", "Bitcast")
+    return wrap(ops.bitcast(value, wanted))

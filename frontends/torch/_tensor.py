@@ -26,7 +26,7 @@ from typing import Any
 import core
 from core import autodiff as _ad
 from core import native as ops
-from frontends.base.array import FrontendArray, native_function, to_native
+from frontends.base.array import FrontendArray, dtype_view_step, native_function, to_native
 from frontends.torch import _dtype, _views
 from frontends.torch._device import CREATING_META as _creating_meta
 from frontends.torch._size import Size
@@ -647,7 +647,7 @@ class Tensor(FrontendArray):
     # ------------------------------------------------------------------ views
     def view(self, *shape: Any, size: Any = None, dtype: Any = None) -> Tensor:
         """A view of another shape; torch's error where the strides don't allow it.
-        ``view(dtype)`` (reinterpreting the bits) is not supported: core has no bitcast."""
+        ``view(dtype)`` reads the same bytes as ``dtype`` (the last dimension scaled)."""
         shape = _views.varargs_or_keyword(shape, "size", size, "view")
         shape = _views.varargs_or_keyword(shape, "dtype", dtype, "view")
         view = _views.plain_reshape(self, shape)
@@ -656,11 +656,24 @@ class Tensor(FrontendArray):
         if len(shape) == 1 and isinstance(shape[0], _dtype.dtype):
             if shape[0] == self.dtype:
                 return self._view(_identity, _replace, self._strides())
-            raise TypeError(
-                "Tensor.view(dtype) reinterprets memory, which this frontend cannot do on "
-                "every backend; use .to(dtype) to convert values instead"
-            )
+            return self._dtype_view(shape[0])
         return _views.view(self, _views.shape_args(shape, "shape"))
+
+    def _dtype_view(self, dtype: Any) -> Tensor:
+        source, wanted = self.dtype.itemsize, dtype.itemsize
+        if source != wanted:
+            names = (_dtype.scalar_type_name(str(d.core_dtype)) for d in (self.dtype, dtype))
+            pair = " as ".join(names)
+            if self.ndim == 0:
+                raise RuntimeError(
+                    f"self.dim() cannot be 0 to view {pair} (different element sizes)"
+                )
+            if source < wanted and self.shape[-1] % (wanted // source):
+                raise RuntimeError(
+                    f"self.size(-1) must be divisible by {wanted // source} to view {pair} "
+                    f"(different element sizes), but got {self.shape[-1]}"
+                )
+        return self._view(*dtype_view_step(dtype.core_dtype), None)
 
     def view_as(self, other: Tensor) -> Tensor:
         return self.view(other.shape)

@@ -18,3 +18,12 @@ def astype(
     if copy is True:  # numpy's default: no keyword to parse (half a small cast's cost)
         return x.astype(native)
     return x.astype(native, copy=copy)
+
+
+def bitcast(x: numpy.ndarray, dtype: Any, /) -> numpy.ndarray:
+    target = native_dtypes[dtype]
+    contiguous = x if x.flags.c_contiguous else x.copy()
+    if x.dtype.itemsize > target.itemsize:
+        return contiguous[..., None].view(target)
+    viewed = contiguous.view(target)
+    return viewed[..., 0] if target.itemsize > x.dtype.itemsize else viewed

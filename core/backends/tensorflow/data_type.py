@@ -16,3 +16,13 @@ def astype(
     if x.dtype.is_complex and not native.is_complex:
         x = tf.math.real(x)
     return tf.cast(x, native)
+
+
+def bitcast(x: tf.Tensor, dtype: Any, /) -> tf.Tensor:
+    """tf.bitcast refuses bool: a bool is one byte holding 0 or 1, so it goes through uint8."""
+    target = native_dtypes[dtype]
+    if x.dtype == tf.bool:
+        x = tf.cast(x, tf.uint8)
+    if target == tf.bool:
+        return tf.cast(tf.bitcast(x, tf.uint8), tf.bool)
+    return tf.bitcast(x, target)

@@ -17,3 +17,11 @@ def astype(
         x = x.real
     result = x.to(native)
     return result.clone() if copy and result is x else result
+
+
+def bitcast(x: torch.Tensor, dtype: Any, /) -> torch.Tensor:
+    target = native_dtypes[dtype]
+    if x.dtype.itemsize > target.itemsize:
+        return x.contiguous().unsqueeze(-1).view(target)
+    viewed = x.contiguous().view(target)
+    return viewed.squeeze(-1) if target.itemsize > x.dtype.itemsize else viewed

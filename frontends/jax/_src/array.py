@@ -15,7 +15,7 @@ import numpy
 
 import core
 from core import native as ops
-from frontends.base.array import FrontendArray, to_native
+from frontends.base.array import FrontendArray, to_native, view_as_dtype
 from frontends.jax._src import dtypes as jdt
 from frontends.jax._src.errors import jax_error
 
@@ -687,14 +687,12 @@ def _flatten(self: Array, order: str = "C") -> Array:
 
 
 def _view(self: Array, dtype: Any = None, type: Any = None) -> Array:
-    """``jax.Array.view``: the same bits as ``dtype`` (same item size only)."""
+    """``jax.Array.view``: the same bits as ``dtype`` (numpy's shapes: the last axis scaled
+    by the item-size ratio)."""
     if dtype is None:
         return self
     target = jdt.check_user_dtype(dtype, "view")
-    if target.itemsize != self._dtype.itemsize:
-        raise NotImplementedError("view with a different item size is not supported")
-    host = to_host(self.native).view(jdt.numpy_dtype(target))  # no bitcast in core: host
-    return Array._wrap(ops.asarray(host), False, target)
+    return Array._wrap(view_as_dtype(self.native, target), False, target)
 
 
 def _round(self: Array, ndigits: Any = None) -> Any:

@@ -417,6 +417,31 @@ def convert_element_type(operand: Any, new_dtype: Any) -> Array:
     return wrap(ops.astype(v, dt), False)
 
 
+def bitcast_convert_type(operand: Any, new_dtype: Any) -> Array:
+    """``lax.bitcast_convert_type``: the same bits as ``new_dtype``; to a narrower type a
+    last axis of the width ratio is added, to a wider one the last axis (that ratio) is
+    dropped."""
+    a = asarray(operand, "bitcast_convert_type")
+    target = canonical_dtype(new_dtype)
+    source = a._dtype
+    if source != target and {source.kind, target.kind} & {"b", "c"}:
+        raise TypeError(
+            "lax.bitcast_convert_type does not support bool or complex values unless the "
+            f"operand and destination types match. Got operand dtype={source}, "
+            f"new_dtype=dtype('{target}'). Consider using the arr.view() method instead."
+        )
+    if source.itemsize < target.itemsize and (
+        not a.shape or a.shape[-1] * source.bits != target.bits
+    ):
+        count = a.shape[-1] if a.shape else 1
+        raise ValueError(
+            f"Attempting to convert array of shape {a.shape} from {source} of size "
+            f"{source.bits} bits to {target} of size {target.bits}, bits but "
+            f"{count} * {source.bits} != {target.bits}"
+        )
+    return wrap(ops.bitcast(a.native, target), False)
+
+
 def dtype(x: Any, *, canonicalize: bool = False) -> Any:
     """``lax.dtype``: the numpy dtype of a value (x64 mode applied)."""
     return asarray(x).dtype

@@ -26,7 +26,7 @@ import numpy
 
 import core
 from core import native as ops
-from frontends.base.array import FrontendArray
+from frontends.base.array import FrontendArray, dtype_view_step
 from frontends.base.host import HOST_KINDS, HostInput, map_values
 from frontends.numpy._core import numerictypes as nt
 from frontends.numpy._core._conversion import as_native, as_scalar, to_host
@@ -427,12 +427,12 @@ class ndarray(FrontendArray):
         )
 
     def view(self, dtype: Any = None, type: Any = None) -> Any:
-        """A view; ``type`` (another ndarray subclass) is not honoured: views are ndarrays."""
+        """A view (of another dtype: the same bytes, writes shared both ways); ``type``
+        (another ndarray subclass) is not honoured: views are ndarrays."""
         if isinstance(dtype, builtins.type) and issubclass(dtype, ndarray):
             dtype = None
         if dtype is not None and nt.as_core(dtype) != core.as_core_dtype(self.native.dtype):
-            host = to_host(self.native).view(nt.as_dtype(dtype))
-            return ndarray._from_native(ops.asarray(host))
+            return self._make_view(*dtype_view_step(nt.as_core(dtype)))
         return self._make_view(_same, _replace)
 
     def __len__(self) -> int:

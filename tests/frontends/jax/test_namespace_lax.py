@@ -15,7 +15,7 @@ _COLLECTIVES = """pbroadcast pcast precv psend pswapaxes ragged_all_to_all"""
 _XLA_PLUMBING = """after_all create_token composite dce_sink stage shape_as_value
 reduce_precision rng_bit_generator rng_uniform RandomAlgorithm AccuracyMode DotAlgorithm
 DotAlgorithmPreset Tolerance"""
-_KERNELS = """bitcast_convert_type mulhi random_gamma_grad igamma_grad_a
+_KERNELS = """mulhi random_gamma_grad igamma_grad_a
 fft FftType linalg"""
 _OTHER_LAX = """ragged_dot ragged_dot_general RaggedDotDimensionNumbers scaled_dot
 custom_linear_solve custom_root conv_general_dilated_local conv_general_shape_tuple
@@ -36,7 +36,7 @@ LEFT_OUT: dict[str, dict[str, str]] = {
         **dict.fromkeys(
             _KERNELS.split(),
             "needs a kernel core does not have ("
-            "bit casts, XLA's FFT primitive, lax.linalg's LAPACK "
+            "XLA's FFT primitive, lax.linalg's LAPACK "
             "wrappers: use jnp.fft / jnp.linalg / jax.scipy.linalg)",
         ),
         **dict.fromkeys(

@@ -60,6 +60,11 @@ def test_manipulation(backend: str) -> None:
         ("one_hot axis", lambda tf: tf.one_hot([[0, 2]], 3, on_value=5, off_value=-1, axis=0)),
         ("sequence_mask", lambda tf: tf.sequence_mask([1, 3], 4)),
         ("unravel_index", lambda tf: tf.unravel_index([5, 7], [3, 4])),
+        ("bitcast", lambda tf: tf.bitcast(X, tf.int32)),
+        ("bitcast narrower", lambda tf: tf.bitcast(X, tf.uint8)),
+        ("bitcast wider", lambda tf: tf.bitcast(tf.bitcast(X, tf.int16), tf.float32)),
+        ("bitcast bad", lambda tf: tf.bitcast(INTS.astype(numpy.int16), tf.float32)),
+        ("bitcast traced", lambda tf: tf.function(lambda t: tf.bitcast(t, tf.int32))(X)),
         ("ensure_shape", lambda tf: tf.ensure_shape(X, [3, None])),
         ("ensure bad", lambda tf: tf.ensure_shape(X, [4, None])),
         (

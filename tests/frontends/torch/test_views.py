@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 from frontends import torch
 from tests.frontends.torch.oracle import assert_matches, check, error_kind, to_frontend
 
+RNG = numpy.random.default_rng(0)
+
 
 def both(values, dtype):
     """The values as a frontend tensor and a real torch tensor with torch's own contiguous
@@ -298,3 +300,25 @@ def test_random_view_chains_share_writes(backend, data, shape, dtype):
     new = numpy.arange(int(numpy.prod(shape))).reshape(shape) % 5
     check(lambda: x.copy_(torch.tensor(new)), lambda: rx.copy_(real_torch.tensor(new)))
     assert_matches(view, real_view)
+
+
+@pytest.mark.parametrize(
+    ("source", "target", "shape"),
+    [("float32", "int32", (3, 4)), ("float32", "uint8", (2, 3)), ("int16", "float32", (3, 4)),
+     ("float32", "float64", (3, 3)), ("float32", "float64", ()), ("complex64", "float32", (3,)),
+     ("float32", "complex64", (2, 4))],
+)  # fmt: skip
+def test_view_as_dtype_shares_bytes(backend, source, target, shape):
+    """``view(dtype)`` reads the same bytes (the last dim scaled), torch's error where the
+    sizes do not divide, and writes through it reach the base."""
+    x, rx = both(RNG.standard_normal(shape) * 100, source)
+    expected = check(
+        lambda: x.view(getattr(torch, target)), lambda: rx.view(getattr(real_torch, target))
+    )
+    if expected is None:
+        return  # torch raised, and the frontend raised the same class
+    view, rview = x.view(getattr(torch, target)), rx.view(getattr(real_torch, target))
+    assert view.numpy().tobytes() == rview.numpy().tobytes()
+    view.zero_()
+    rview.zero_()
+    assert_matches(x, rx)
