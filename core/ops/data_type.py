@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 from core import dtypes, native
 from core.array import Array, ArrayLike
-from core.autodiff import defvjp
+from core.autodiff import defvjp, nondifferentiable
 from core.registry import compositional, primary
 
 
@@ -129,3 +129,4 @@ def isdtype(dtype: Any, kind: Any) -> bool:
 # vjp rules (core.autodiff): the engine casts the cotangent back to ``x``'s dtype
 # ---------------------------------------------------------------------------------------
 defvjp(astype, lambda g, y, x, dtype, *, copy=True, device=None: (g,))
+nondifferentiable(bitcast)
