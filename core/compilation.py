@@ -20,6 +20,9 @@ Per backend:
 With ``fallback=True`` a jax trace that fails runs the call eagerly instead, and later
 calls with the same argument signature go straight to eager (torch.compile's graph breaks);
 with ``fallback=False`` JAX's own error surfaces, as ``jax.jit`` raises it.
+
+``Compiled.ahead(*args)`` compiles for a signature before any call needs it (torch.compile's
+training step knows after its first call the state its second call will have).
 """
 
 from __future__ import annotations
@@ -71,6 +74,26 @@ class Compiled:
                 raise
         self._eager_signatures.setdefault(backend, set()).add(self._signature(args, kwargs))
         return self.fn(*args, **kwargs)
+
+    def ahead(self, *args: Any) -> Callable[..., Any]:
+        """A function for arguments with the signature of ``args`` (the same structure,
+        shapes and dtypes), traced and compiled now without running ``fn`` (on jax; a call
+        whose arguments do not match that signature takes the ordinary compiled path).
+        Elsewhere it is this function itself (a tf.function traces on its first call)."""
+        if current_backend().name != "jax" or self.static_argnums or self.static_argnames:
+            return self
+        compiled = self._compiled.get("jax")
+        if compiled is None:
+            compiled = self._compiled["jax"] = self._build("jax")
+        executable = compiled.lower(*args).compile()
+
+        def run(*call_args: Any) -> Any:
+            try:
+                return executable(*call_args)
+            except TypeError:  # another signature (shapes, dtypes, weak types): JAX's check
+                return self(*call_args)
+
+        return run
 
     def _build(self, backend: str) -> Callable[..., Any]:
         if backend == "jax":

@@ -11,7 +11,10 @@ leaf, so ``backward`` inside traces too), the user's function runs unchanged, an
 changed state is read back out; after the call the new values are written into the same
 objects. Programs are cached per structure (shapes and dtypes, which gradients exist,
 optimizer state keys, module training flags, optimizer hyper-parameters, Python
-arguments): a change of any of these compiles again, as torch's guards do.
+arguments): a change of any of these compiles again, as torch's guards do. On jax, a first
+call that leaves the state in another structure (a training step's first call creates the
+gradients and the optimizer state) compiles the program for that structure too, before it
+returns, so the second call does not trace again (torch's does not recompile there).
 
 A compiled forward whose result requires grad (training mode, grad enabled) is recorded as
 one autograd node on the parameters and tensor arguments; its backward is a second compiled
@@ -592,16 +595,38 @@ class _CompiledFunction:
             or self.disabled
         ):
             return self.fn(*args, **kwargs)
-        state = _State(_reachable(self.fn, args, kwargs))
-        slots = state.slots()
-        natives = [slot.get() for slot in slots]
-        leaves: list[Tensor] = []
         try:
-            spec = _flatten((args, kwargs), leaves, arguments=True)
+            key, state, slots, natives, leaves, spec, needs_grad = self._structure(args, kwargs)
         except _GraphBreak:
             if self.fullgraph:
                 raise
             return self.fn(*args, **kwargs)
+        program = self.programs.get(key, False)
+        if program is None:  # this structure runs eagerly
+            return self.fn(*args, **kwargs)
+        if program is not False:
+            program.state = state
+            return program(leaves, slots, natives)
+        program = _Program(self.fn, state, spec, needs_grad)
+        try:
+            result = program(leaves, slots, natives)
+        except Exception:
+            if self.fullgraph or not program.traced or program.meta is not None:
+                raise
+            self.programs[key] = None
+            return self.fn(*args, **kwargs)
+        self.programs[key] = program
+        self._ahead(args, kwargs)
+        return result
+
+    def _structure(self, args: tuple, kwargs: dict) -> tuple:
+        """The cache key of a call and what a program needs: the state, its slots and
+        their natives, the tensor arguments, their structure and which require grad."""
+        state = _State(_reachable(self.fn, args, kwargs))
+        slots = state.slots()
+        natives = [slot.get() for slot in slots]
+        leaves: list[Tensor] = []
+        spec = _flatten((args, kwargs), leaves, arguments=True)
         needs_grad = [t.requires_grad for t in leaves]
         key = (
             core.current_backend().name,
@@ -611,22 +636,28 @@ class _CompiledFunction:
             _spec_key(spec),
             tuple((_native_key(t.native), g) for t, g in zip(leaves, needs_grad)),
         )
-        program = self.programs.get(key, False)
-        if program is None:  # this structure runs eagerly
-            return self.fn(*args, **kwargs)
-        if program is False:
-            program = _Program(self.fn, state, spec, needs_grad)
-            try:
-                result = program(leaves, slots, natives)
-            except Exception:
-                if self.fullgraph or not program.traced or program.meta is not None:
-                    raise
-                self.programs[key] = None
-                return self.fn(*args, **kwargs)
-            self.programs[key] = program
-            return result
-        program.state = state
-        return program(leaves, slots, natives)
+        return key, state, slots, natives, leaves, spec, needs_grad
+
+    def _ahead(self, args: tuple, kwargs: dict) -> None:
+        """After a first call that changed the state's structure (a training step's first
+        call creates the gradients and the optimizer state), compile the program the same
+        call will need next, so the second call does not trace again (torch's does not
+        recompile there either). On jax only: a tf.function traces on its call, and its
+        failures fall back to eager there."""
+        if core.current_backend().name != "jax":
+            return
+        try:
+            key, state, _, natives, leaves, spec, needs_grad = self._structure(args, kwargs)
+        except _GraphBreak:
+            return
+        if key in self.programs:
+            return
+        program = _Program(self.fn, state, spec, needs_grad)
+        try:
+            program.forward = program.forward.ahead(natives, [t.native for t in leaves])
+        except Exception:  # it would fail the same way when called: that call decides
+            return
+        self.programs[key] = program
 
 
 _compiled: weakref.WeakSet[_CompiledFunction] = weakref.WeakSet()

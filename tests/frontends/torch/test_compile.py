@@ -75,6 +75,32 @@ def test_training_step(backend: str) -> None:
     assert all(g is not None and g.shape == p.shape for g, p in zip(grads, model.parameters()))
 
 
+@pytest.mark.parametrize("backend", ["jax"], indirect=True)
+def test_the_first_step_compiles_the_steady_state_program(backend: str) -> None:
+    """The first step creates the gradients and the optimizer state, so the second step's
+    state has another structure: its program is compiled during the first call, and no
+    later call traces (runs the Python step) again."""
+    _, model = _pair()
+    opt = torch.optim.AdamW(model.parameters(), lr=1e-2)
+    runs = []
+
+    def step(x: Any, y: Any) -> Any:
+        runs.append(1)
+        opt.zero_grad()
+        loss = torch.nn.functional.mse_loss(model(x), y)
+        loss.backward()
+        opt.step()
+        return loss
+
+    run = torch.compile(step)
+    x, y = torch.tensor(X), torch.tensor(Y)
+    run(x, y)
+    assert len(runs) == 2 and len(run.programs) == 2
+    for _ in range(3):
+        run(x, y)
+    assert len(runs) == 2
+
+
 def test_forward_then_backward_outside(backend: str) -> None:
     reference, model = _pair()
     compiled = torch.compile(model)
