@@ -56,6 +56,11 @@ newaxis = None
 exceptions = _numpy.exceptions
 AxisError = _numpy.exceptions.AxisError
 ComplexWarning = _numpy.exceptions.ComplexWarning
+# left out (docs/numpy.md): masked arrays and np.matrix are numpy's own, on real numpy
+# arrays (a frontend array given to them is read back to the host)
+ma = _numpy.ma
+__config__ = _numpy.__config__  # numpy's build configuration
+matrix, asmatrix, bmat = _numpy.matrix, _numpy.asmatrix, _numpy.bmat
 
 
 def _route_host_dtypes(namespace: dict[str, object]) -> None:

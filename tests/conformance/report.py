@@ -5,7 +5,10 @@ Each runner under ``tests/conformance/`` (``python -m tests.conformance.<suite>`
 ``pass``, ``unsupported`` (declared, with its reason) or ``fail``. This command merges them
 into one page a user reads before porting: per framework and backend, how many names pass,
 then per name the status on each backend (a name several suites cover counts as passing
-only where every suite passes it), then each suite's own totals and command.
+only where every suite passes it), then each suite's own totals and command. A suite of test files (``"per_file": true``, such as
+numpy's own test suite) has a record per test file and backend with the file's counts
+(``passed``, ``failed``, ``deselected``, ``skipped``, ``not_run``): it gets its own rows,
+counted in tests, and a per-file table, not rows of names.
 
     python -m tests.conformance.report          # rewrite docs/CONFORMANCE.md
     python -m tests.conformance.report --check  # exit 1 if the page is not current
@@ -26,6 +29,8 @@ RESULTS = ROOT / "docs" / "conformance"
 PAGE = ROOT / "docs" / "CONFORMANCE.md"
 BACKENDS = ("numpy", "torch", "jax", "tensorflow")
 STATUSES = ("pass", "unsupported", "fail")
+#: The counts each record of a per-file suite holds.
+COUNTS = ("passed", "failed", "deselected", "skipped", "not_run")
 # worst first: a name failing in one suite fails, whatever the others say
 _RANK = {"fail": 0, "unsupported": 1, "pass": 2}
 _MARK = {"pass": "pass", "unsupported": "unsupported", "fail": "**fail**", None: "-"}
@@ -56,6 +61,10 @@ def load_suites(directory: Path = RESULTS) -> list[dict[str, Any]]:
         for record in suite["records"]:
             if record.get("status") not in STATUSES or record.get("backend") not in BACKENDS:
                 raise ValueError(f"{path}: bad record {record!r}")
+            if suite.get("per_file") and not all(
+                isinstance(record.get(count), int) for count in COUNTS
+            ):
+                raise ValueError(f"{path}: a per-file record without its counts {record!r}")
         suites.append(suite)
     return suites
 
@@ -64,6 +73,8 @@ def merge(suites: Iterable[dict[str, Any]]) -> dict[str, dict[str, dict[str, dic
     """framework -> name -> backend -> the worst record over the suites that cover it."""
     merged: dict[str, dict[str, dict[str, dict[str, str]]]] = defaultdict(lambda: defaultdict(dict))
     for suite in suites:
+        if suite.get("per_file"):
+            continue
         for record in suite["records"]:
             cell = merged[suite["framework"]][record["name"]]
             kept = cell.get(record["backend"])
@@ -85,6 +96,48 @@ def _rate(cells: Iterable[dict[str, str]]) -> str:
     tested = len(statuses) - declared
     share = f"{100 * passed / tested:.1f}%" if tested else "-"
     return f"{share} ({passed}/{tested}, {declared} declared)"
+
+
+def _test_rate(records: Iterable[dict[str, Any]]) -> str:
+    """A per-file suite's rate over some records: passed among the tests run, with the
+    deselected ones listed, not counted."""
+    records = list(records)
+    if not records:
+        return "-"
+    passed = sum(r["passed"] for r in records)
+    tested = passed + sum(r["failed"] for r in records)
+    deselected = sum(r["deselected"] for r in records)
+    share = f"{100 * passed / tested:.1f}%" if tested else "-"
+    return f"{share} ({passed}/{tested} tests, {deselected} deselected)"
+
+
+def per_file_table(suite: dict[str, Any]) -> list[str]:
+    """A per-file suite's section: a row per test file, its rate on each backend."""
+    records = suite["records"]
+    lines = [
+        "",
+        f"## {suite['framework']}: per file",
+        "",
+        f"Tests passed among those run (`{suite['command']}`; the suite's page in",
+        f"`docs/conformance/{suite['suite']}.md` lists the deselected features and the top",
+        "failure classes).",
+        "",
+        "| file | " + " | ".join(BACKENDS) + " |",
+        "|---|" + "---|" * len(BACKENDS),
+    ]
+    by_key = {(r["name"], r["backend"]): r for r in records}
+    for name in dict.fromkeys(r["name"] for r in records):
+        row = []
+        for backend in BACKENDS:
+            record = by_key.get((name, backend))
+            if record is None:
+                row.append("-")
+                continue
+            tested = record["passed"] + record["failed"]
+            rate = f"{100 * record['passed'] / tested:.0f}%" if tested else "-"
+            row.append(f"{rate} ({record['passed']}/{tested})")
+        lines.append(f"| `{name}` | " + " | ".join(row) + " |")
+    return lines
 
 
 def render(suites: list[dict[str, Any]]) -> str:
@@ -115,6 +168,13 @@ def render(suites: list[dict[str, Any]]) -> str:
             for backend in BACKENDS
         ]
         lines.append(f"| {framework} | " + " | ".join(row) + " |")
+    per_file = [suite for suite in suites if suite.get("per_file")]
+    for suite in per_file:
+        row = [
+            _test_rate(r for r in suite["records"] if r["backend"] == backend)
+            for backend in BACKENDS
+        ]
+        lines.append(f"| {suite['framework']} | " + " | ".join(row) + " |")
     lines += ["", "## Suites", "", "| suite | framework | command | generated | records |"]
     lines.append("|---|---|---|---|---|")
     for suite in suites:
@@ -140,6 +200,8 @@ def render(suites: list[dict[str, Any]]) -> str:
                 note = note[:157] + "..."
             row = [_MARK[cells.get(backend, {}).get("status")] for backend in BACKENDS]
             lines.append(f"| `{name}` | " + " | ".join(row) + f" | {note} |")
+    for suite in per_file:
+        lines += per_file_table(suite)
     return "\n".join(lines) + "\n"
 
 

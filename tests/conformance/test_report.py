@@ -68,6 +68,26 @@ def test_rates_leave_declared_names_out():
     assert "| `numpy.sub` | **fail** | - | - | - | numpy: x\\|y |" in page
 
 
+def test_a_per_file_suite_counts_tests_not_names():
+    def record(name, backend, passed, failed, deselected):
+        counts = {"passed": passed, "failed": failed, "deselected": deselected}
+        status = "pass" if not failed else "fail"
+        return {"name": name, "backend": backend, "status": status, "skipped": 0,
+                "not_run": 0, **counts}  # fmt: skip
+
+    suite = _suite(
+        "numpy_suite",
+        "numpy test suite",
+        [record("numpy/a.py", "numpy", 9, 1, 2), record("numpy/b.py", "numpy", 3, 0, 0)],
+    )
+    suite["per_file"] = True
+    page = report.render([suite])
+    assert "| numpy test suite | 92.3% (12/13 tests, 2 deselected) | - | - | - |" in page
+    assert "| `numpy/a.py` | 90% (9/10) | - | - | - |" in page
+    assert "numpy/b.py` | pass" not in page  # no per-name rows
+    assert report.merge([suite]) == {}
+
+
 def test_bad_records_are_refused(tmp_path):
     (tmp_path / "x.json").write_text(
         json.dumps(

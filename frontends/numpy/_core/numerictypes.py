@@ -66,7 +66,8 @@ __all__ = [
     "uint8", "uint16", "uint32", "uint64", "uintc", "uintp", "ulong", "ulonglong",
     "unsignedinteger", "ushort", "sctypeDict", "isscalar", "mintypecode", "typename",
     "False_", "True_", "ScalarType", "str_", "bytes_", "void", "object_", "character",
-    "datetime64", "timedelta64", "little_endian", "getbufsize", "setbufsize",
+    "datetime64", "timedelta64", "little_endian", "getbufsize", "setbufsize", "longdouble",
+    "sctypes",
 ]  # fmt: skip
 
 bool = numpy.bool
@@ -81,6 +82,7 @@ ubyte, ushort, uintc, ulong, ulonglong = (
 int_, intp, uint, uintp = numpy.int_, numpy.intp, numpy.uint, numpy.uintp
 half, single, double = numpy.half, numpy.single, numpy.double
 csingle, cdouble, clongdouble = numpy.csingle, numpy.cdouble, numpy.clongdouble
+longdouble = numpy.longdouble
 # numpy's scalar types of the dtypes core cannot hold: usable as Python values and in
 # isinstance checks; an array of them raises ``as_core``'s TypeError
 str_, bytes_, void, object_, character = (
@@ -100,6 +102,12 @@ isscalar = numpy.isscalar
 mintypecode = numpy.mintypecode
 typename = numpy.typename
 min_scalar_type = numpy.min_scalar_type
+#: numpy's scalar types by kind, less those whose arrays the frontend refuses
+#: (longdouble, clongdouble, structured void)
+sctypes: dict[str, list[type]] = {
+    kind: [t for t in types if t not in (numpy.longdouble, numpy.clongdouble, numpy.void)]
+    for kind, types in numpy._core.sctypes.items()
+}
 
 # ---------------------------------------------------------------------------------------
 # core <-> numpy dtypes

@@ -5,7 +5,7 @@ Assertions are host-side: each array assertion reads its arguments back to the h
 arrays) and runs numpy.testing's own assertion on them, so it passes and fails exactly
 where numpy's does and raises ``AssertionError`` with numpy's message. The helpers that
 take no arrays (``assert_raises``, ``assert_warns``, ``suppress_warnings``, ``tempdir`` ...)
-are numpy's own.
+are numpy's own, and so are its private helpers (``_gen_alignment_data`` ...).
 """
 
 from __future__ import annotations
@@ -222,7 +222,8 @@ def _numpy_testing() -> Any:
 
 
 def __getattr__(name: str) -> Any:
-    if name in _NUMPY_OWN:
+    # numpy.testing's private helpers (``_gen_alignment_data`` ...) are numpy's own too
+    if name in _NUMPY_OWN or (name.startswith("_") and not name.startswith("__")):
         value = getattr(_numpy_testing(), name)
         globals()[name] = value
         return value

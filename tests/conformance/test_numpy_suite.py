@@ -1,0 +1,37 @@
+"""The default suite's sample of ``python -m tests.conformance.numpy_suite``: two of numpy's
+own test files through the frontend, on the numpy and torch backends, must keep at least
+the committed numbers (``docs/conformance/numpy_suite.json``)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from tests.conformance import numpy_suite
+
+SAMPLE = ["lib/tests/test_twodim_base.py", "fft/tests/test_helper.py"]
+BACKENDS = ["numpy", "torch"]
+
+
+def test_sample_keeps_the_committed_numbers(tmp_path):
+    path = numpy_suite.RESULTS / f"{numpy_suite.SUITE}.json"
+    committed = {(r["name"], r["backend"]): r for r in json.loads(path.read_text())["records"]}
+    records = numpy_suite.run(BACKENDS, SAMPLE, timeout=30, budget=120, workdir=tmp_path)
+    assert sorted((r["name"], r["backend"]) for r in records) == sorted(
+        (f"numpy/{name}", backend) for name in SAMPLE for backend in BACKENDS
+    )
+    for record in records:
+        before = committed[record["name"], record["backend"]]
+        assert record["passed"] > 0 and record["not_run"] == 0, record
+        assert record["passed"] >= before["passed"], (record, before)
+        assert record["failed"] <= before["failed"], (record, before)
+
+
+def test_deselections_match_left_out_features_only():
+    def reason(test_id):
+        return next((r for p, r in numpy_suite.DESELECTED if re.search(p, test_id)), None)
+
+    assert "long double" in reason("_core/tests/test_umath.py::test_x[longdouble]")
+    assert "datetime" in reason("_core/tests/test_numeric.py::TestX::test_datetime_y")
+    assert reason("lib/tests/test_function_base.py::TestDiff::test_basic") is None
+    assert reason("_core/tests/test_numeric.py::TestClip::test_simple_double") is None
