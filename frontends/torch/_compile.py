@@ -30,10 +30,14 @@ Differences from torch, and why:
   runs eagerly instead, and that structure stays eager (torch's graph break, at the whole
   call); ``fullgraph=True`` raises the error instead.
 * Arguments and results are traced through torch.utils._pytree's containers (transformers'
-  ``ModelOutput`` included). An argument object with state of its own (transformers'
-  ``DynamicCache``, which a forward appends to) or a result object holding tensors outside
-  them is not lifted: that call runs eagerly (dynamo traces into such objects). So
-  ``generate`` with a compiled forward and the default cache runs its forward eagerly.
+  ``ModelOutput`` included). An argument object with state of its own (a KV cache) has its
+  tensors lifted as state (in-place writes come back, as transformers' ``StaticCache``
+  makes them) and its other attributes read at trace time, guarded by their values; a call
+  that changes its Python state (``DynamicCache`` appending, a cache's lazy allocation)
+  runs eagerly, and such an object stays eager for later sizes. So ``generate`` with a
+  compiled forward and ``cache_implementation="static"`` runs its prefill eagerly and
+  every token after it through one program; with the default cache it runs eagerly. A
+  result object holding tensors outside the containers also makes the call eager.
 * Tensors the function mutates in place among its arguments are written back; the
   gradients of tensor arguments that the function's own ``backward`` computes are not.
   Module attributes other than ``training`` are read at trace time (not guarded).
@@ -143,7 +147,10 @@ def _reachable(fn: Callable, args: tuple, kwargs: dict) -> list[Any]:
                 add(value)
 
     for value in (*args, *kwargs.values()):
-        if not isinstance(value, Tensor):  # tensor arguments are the program's arguments
+        if _has_own_state(value) and id(value) not in seen:  # a cache: lifted (see _State)
+            seen.add(id(value))
+            found.append(value)
+        elif not isinstance(value, Tensor):  # tensor arguments are the program's arguments
             add(value)
     scan(fn, 0)
     arguments = {id(v) for v in (*args, *kwargs.values()) if isinstance(v, Tensor)}
@@ -167,6 +174,15 @@ class _State:
         Module, Optimizer = _modules_and_optimizers()
         self.modules = [r for r in roots if isinstance(r, Module)]
         self.optimizers = [r for r in roots if isinstance(r, Optimizer)]
+        # argument objects with state of their own (a KV cache), the objects and the
+        # mutable containers inside them: their tensors are lifted as state, the rest is
+        # read at trace time and guarded by its fingerprint (see statics)
+        self.objects: list[Any] = []
+        self.containers: list[Any] = []
+        held: list[Tensor] = []
+        for root in roots:
+            if _has_own_state(root):
+                _parts(root, self.objects, self.containers, held)
         self.tensors: list[Tensor] = []  # parameters, buffers and loose tensors (roots)
         index: dict[int, int] = {}
 
@@ -193,6 +209,13 @@ class _State:
         for root in roots:
             if isinstance(root, Tensor):
                 own(root)
+        for tensor in held:
+            if tensor._root is not None:
+                raise _GraphBreak(
+                    "a view tensor held by an argument object is not traced (the call runs eagerly)"
+                )
+            own(tensor)
+        self.lifted = {id(o): k for k, o in enumerate(self.objects)}
         self.index = index
 
     # -- what a program reads and writes -----------------------------------------------
@@ -228,7 +251,13 @@ class _State:
                 for name, value in entries.items():
                     if not isinstance(value, Tensor):
                         extra.append((k, i, name, _static(value)))
-        return (tuple(self.flags), tuple(extra))
+        return (tuple(self.flags), tuple(extra), self.fingerprint(identity=False))
+
+    def fingerprint(self, identity: bool = True, sizes: bool = True) -> tuple:
+        """The Python state of the lifted argument objects (a trace reads it); with
+        ``identity``, which objects and tensors they hold too (a trace must not replace
+        them: another object of the same structure, a new cache, reuses the program)."""
+        return tuple(_fingerprint(o, identity, sizes) for o in self.objects)
 
     # -- saving and restoring around a trace -------------------------------------------
     def snapshot(self) -> Callable[[], None]:
@@ -240,8 +269,18 @@ class _State:
         from frontends.torch.random_sampling import default_generator
 
         generator = default_generator._state.get_state()
+        attributes = [dict(o.__dict__) for o in self.objects]
+        contents = [
+            dict(c) if isinstance(c, dict) else list(c) for c in self.containers
+        ]  # fmt: skip
 
         def restore() -> None:
+            for o, saved in zip(self.objects, attributes):
+                o.__dict__.clear()
+                o.__dict__.update(saved)
+            for c, saved in zip(self.containers, contents):
+                c.clear()
+                c.update(saved) if isinstance(c, dict) else c.extend(saved)
             for tensor, value, grad in zip(self.tensors, values, grads):
                 if tensor._value is not value:
                     _value_setter(tensor)(value)
@@ -253,6 +292,47 @@ class _State:
             default_generator._state.set_state(generator)
 
         return restore
+
+
+def _parts(value: Any, objects: list, containers: list, tensors: list, depth: int = 4) -> None:
+    """Collect the objects with state, the mutable containers and the tensors inside an
+    argument object, a few levels deep."""
+    if isinstance(value, Tensor):
+        tensors.append(value)
+    elif depth == 0:
+        return
+    elif type(value) in (list, tuple, dict):
+        if type(value) is not tuple:
+            containers.append(value)
+        for item in value.values() if type(value) is dict else value:
+            _parts(item, objects, containers, tensors, depth - 1)
+    elif _has_own_state(value) and all(o is not value for o in objects):
+        objects.append(value)
+        for item in value.__dict__.values():
+            _parts(item, objects, containers, tensors, depth - 1)
+
+
+def _fingerprint(value: Any, identity: bool, sizes: bool = True, depth: int = 4) -> Any:
+    """What a trace bakes in of an argument object: its attributes' Python values, its
+    containers' lengths, the tensors' shapes and dtypes (and objects' identities). Without
+    ``sizes``, shapes and lengths are left out: a cache that grows keeps its fingerprint."""
+    if isinstance(value, Tensor):
+        shape = tuple(value.shape) if sizes else ()
+        return ("tensor", id(value) if identity else 0, shape, str(value.dtype))
+    if depth == 0:
+        return _static(value)
+    if type(value) in (list, tuple):
+        items = tuple(_fingerprint(v, identity, sizes, depth - 1) for v in value)
+        return (type(value).__name__, items if sizes else frozenset(items))
+    if type(value) is dict:
+        items = tuple((k, _fingerprint(v, identity, sizes, depth - 1)) for k, v in value.items())
+        return ("dict", items)
+    if _has_own_state(value):
+        items = tuple(
+            (k, _fingerprint(v, identity, sizes, depth - 1)) for k, v in value.__dict__.items()
+        )  # fmt: skip
+        return (type(value).__name__, id(value) if identity else 0, items)
+    return _static(value)
 
 
 def _static(value: Any) -> Any:
@@ -311,28 +391,36 @@ def _opt_setter(optimizer: Any, param: Tensor, name: str) -> Callable[[Any], Non
 # ---------------------------------------------------------------------------------------
 
 
-def _flatten(tree: Any, leaves: list[Any], arguments: bool = False) -> Any:
+def _flatten(
+    tree: Any, leaves: list[Any], arguments: bool = False, lifted: dict[int, int] | None = None
+) -> Any:
     """The structure of ``tree`` with its tensors replaced by their positions. Containers are
     torch.utils._pytree's nodes (lists, tuples, dicts, namedtuples, ``OrderedDict`` ... and
     registered types such as transformers' ``ModelOutput``); anything else is a constant.
-    Tracing stops (:class:`_GraphBreak`) at a constant that holds tensors (a result's
-    ``DynamicCache``) and, among the ``arguments``, at any object with state of its own
-    (a trace would mutate it, e.g. a KV cache it appends to): those calls run eagerly."""
+    The ``lifted`` objects (arguments with state of their own, see :class:`_State`) are
+    constants. Tracing stops (:class:`_GraphBreak`) at another constant that holds tensors
+    and, among the ``arguments``, at any other object with state of its own (one nested in
+    a container): those calls run eagerly."""
+    if lifted and id(tree) in lifted:  # by position: a later call's object takes its place
+        return ("obj", lifted[id(tree)])
     if isinstance(tree, Tensor):
         leaves.append(tree)
         return ("T", len(leaves) - 1)
     if isinstance(tree, (list, tuple)) and type(tree) in (list, tuple):
-        return (type(tree).__name__, tuple(_flatten(t, leaves, arguments) for t in tree))
+        return (type(tree).__name__, tuple(_flatten(t, leaves, arguments, lifted) for t in tree))
     if isinstance(tree, dict) and type(tree) is dict:
-        return ("dict", tuple((k, _flatten(v, leaves, arguments)) for k, v in tree.items()))
+        return ("dict", tuple((k, _flatten(v, leaves, arguments, lifted)) for k, v in tree.items()))
     node = _pytree._get_node_type(tree)
     if node in _pytree.SUPPORTED_NODES:
         children, context = _pytree.SUPPORTED_NODES[node].flatten_fn(tree)
-        return ("node", (node, context, tuple(_flatten(c, leaves, arguments) for c in children)))
+        return (
+            "node",
+            (node, context, tuple(_flatten(c, leaves, arguments, lifted) for c in children)),
+        )
     if _holds_tensors(tree) or (arguments and _has_own_state(tree)):
         raise _GraphBreak(
             f"a {type(tree).__name__} is not traced: only tensors in torch.utils._pytree "
-            "containers, modules and optimizers are (the call runs eagerly)"
+            "containers, modules, optimizers and argument objects are (the call runs eagerly)"
         )
     return ("const", tree)
 
@@ -367,20 +455,22 @@ def _holds_tensors(value: Any, depth: int = 4) -> bool:
     return any(_holds_tensors(child, depth - 1) for child in children)
 
 
-def _build(spec: Any, leaves: list[Any]) -> Any:
+def _build(spec: Any, leaves: list[Any], objects: list[Any]) -> Any:
     kind, payload = spec
     if kind == "T":
         return leaves[payload]
+    if kind == "obj":
+        return objects[payload]
     if kind == "list":
-        return [_build(s, leaves) for s in payload]
+        return [_build(s, leaves, objects) for s in payload]
     if kind == "tuple":
-        return tuple(_build(s, leaves) for s in payload)
+        return tuple(_build(s, leaves, objects) for s in payload)
     if kind == "dict":
-        return {k: _build(s, leaves) for k, s in payload}
+        return {k: _build(s, leaves, objects) for k, s in payload}
     if kind == "node":
         node, context, children = payload
         unflatten = _pytree.SUPPORTED_NODES[node].unflatten_fn
-        return unflatten([_build(s, leaves) for s in children], context)
+        return unflatten([_build(s, leaves, objects) for s in children], context)
     return payload
 
 
@@ -438,13 +528,21 @@ class _Program:
         try:
             slots, args = self._enter(state_natives, arg_natives)
             installed = {slot.key: native for slot, native in zip(slots, state_natives)}
-            call_args, call_kwargs = _build(self.spec, args)
+            call_args, call_kwargs = _build(self.spec, args, self.state.objects)
+            fingerprint = self.state.fingerprint()
             with trace_scope():
                 result = self.fn(*call_args, **call_kwargs)
             if default_generator._state.get_state() != generator:
                 raise _GraphBreak("torch's random generator was used (its state is host-side)")
+            if self.state.fingerprint() != fingerprint:
+                changed_object = self.state.objects[0] if self.state.objects else None
+                raise _GraphBreak(
+                    f"a {type(changed_object).__name__} is not traced: the call changes its "
+                    "Python state (new attributes or tensors, as a cache that grows): it runs "
+                    "eagerly"
+                )
             out_leaves: list[Tensor] = []
-            out_spec = _flatten(result, out_leaves)
+            out_spec = _flatten(result, out_leaves, lifted=self.state.lifted)
             changed, removed = [], []
             after = self.state.slots()
             for slot in after:
@@ -479,11 +577,11 @@ class _Program:
         restore = self.state.snapshot()
         try:
             _, args = self._enter(state_natives, arg_natives)
-            call_args, call_kwargs = _build(self.spec, args)
+            call_args, call_kwargs = _build(self.spec, args, self.state.objects)
             with trace_scope(), _ad.enable_grad():
                 result = self.fn(*call_args, **call_kwargs)
             out_leaves: list[Tensor] = []
-            _flatten(result, out_leaves)
+            _flatten(result, out_leaves, lifted=self.state.lifted)
             targets = [t.native for t in self._diff_params()] + [
                 a.native for a, g in zip(args, self.needs_grad) if g
             ]
@@ -525,10 +623,10 @@ class _Program:
         self._apply_statics(meta["statics"])
         results = [Tensor._from_native(o) for o in outs]
         self._record(results, args, state_natives, arg_natives)
-        return _build(meta["out_spec"], results)
+        return _build(meta["out_spec"], results, self.state.objects)
 
     def _apply_statics(self, statics: tuple) -> None:
-        _, extra = statics
+        _, extra, _ = statics
         for k, i, name, value in extra:
             if i is not None and not isinstance(value, tuple):
                 param = self.state.tensors[i]
@@ -581,6 +679,8 @@ class _CompiledFunction:
         self.fn = fn
         self.fullgraph = fullgraph
         self.programs: dict[Any, _Program | None] = {}
+        # argument objects (fingerprints without sizes) whose calls broke: they stay eager
+        self.eager: set[Any] = set()
         self.disabled = getattr(fn, "_torchdynamo_disable", False)
         functools.update_wrapper(self, fn)
         _compiled.add(self)
@@ -604,6 +704,9 @@ class _CompiledFunction:
         program = self.programs.get(key, False)
         if program is None:  # this structure runs eagerly
             return self.fn(*args, **kwargs)
+        if program is False and state.objects and state.fingerprint(False, False) in self.eager:
+            self.programs[key] = None  # a cache that grows: each size would break again
+            return self.fn(*args, **kwargs)
         if program is not False:
             program.state = state
             return program(leaves, slots, natives)
@@ -614,6 +717,8 @@ class _CompiledFunction:
             if self.fullgraph or not program.traced or program.meta is not None:
                 raise
             self.programs[key] = None
+            if state.objects:
+                self.eager.add(state.fingerprint(False, False))
             return self.fn(*args, **kwargs)
         self.programs[key] = program
         self._ahead(args, kwargs)
@@ -626,7 +731,7 @@ class _CompiledFunction:
         slots = state.slots()
         natives = [slot.get() for slot in slots]
         leaves: list[Tensor] = []
-        spec = _flatten((args, kwargs), leaves, arguments=True)
+        spec = _flatten((args, kwargs), leaves, arguments=True, lifted=state.lifted)
         needs_grad = [t.requires_grad for t in leaves]
         key = (
             core.current_backend().name,
@@ -667,6 +772,7 @@ def reset() -> None:
     """Forget every compiled program (``torch.compiler.reset``): the next calls trace again."""
     for function in list(_compiled):
         function.programs.clear()
+        function.eager.clear()
 
 
 def compile(

@@ -200,8 +200,9 @@ def _structured(t: Any) -> Any:
 @pytest.mark.parametrize("backend", ["jax"], indirect=True)
 def test_pytree_results_and_stateful_arguments(backend: str) -> None:
     """Results in torch.utils._pytree nodes (namedtuples, registered types) come out of the
-    compiled program rebuilt; an argument with state of its own (a cache the call appends
-    to) makes the call run eagerly, with eager's results, instead of leaking traced values."""
+    compiled program rebuilt; an argument with state of its own whose Python state the call
+    changes (a cache it appends to) makes the call run eagerly, with eager's results,
+    instead of leaking traced values."""
     torch.utils._pytree.register_pytree_node(
         _Output, lambda o: ([o.logits], o.scale), lambda v, c: _Output(v[0], c)
     )
@@ -223,15 +224,51 @@ def test_pytree_results_and_stateful_arguments(backend: str) -> None:
 
     compiled = torch.compile(lambda t, cache: step(torch, t, cache))
     cache, real_cache = _Cache(), _Cache()
-    for _ in range(2):
+    for _ in range(4):
         got = compiled(torch.tensor(X), cache)
         expected = step(real_torch, real_torch.tensor(X), real_cache)
         numpy.testing.assert_allclose(got.numpy(), expected.numpy(), **TOL)
-    assert list(compiled.programs.values()) == []  # never traced: run eagerly
+    # the call changes the cache's Python state (its list grows): the trace breaks, the
+    # call runs eagerly, and once the cache holds tensors later sizes are not traced again
+    assert list(compiled.programs.values()) == [None] * 4 and len(compiled.eager) == 2
+    assert len(cache.kept) == 4 and all(type(t) is torch.Tensor for t in cache.kept)
     with pytest.raises(Exception, match="a _Cache is not traced"):
         torch.compile(lambda t, cache: step(torch, t, cache), fullgraph=True)(
             torch.tensor(X), _Cache()
         )
+
+
+class _StaticCache:
+    """As transformers' StaticLayer: allocated on its first update (a Python state change),
+    then written in place at a position held in a tensor."""
+
+    def __init__(self, T: Any) -> None:
+        self.T, self.keys, self.length = T, None, T.tensor(0)
+
+    def update(self, t: Any) -> Any:
+        if self.keys is None:
+            self.keys = self.T.zeros(4, *t.shape[1:])
+        position = self.T.arange(t.shape[0]) + self.length
+        self.length.add_(t.shape[0])
+        self.keys.index_copy_(0, position, t)
+        return self.keys.sum(0)
+
+
+@pytest.mark.parametrize("backend", ["jax"], indirect=True)
+def test_static_cache_arguments_are_lifted(backend: str) -> None:
+    """An argument object's tensors are lifted as state and its in-place writes come back:
+    the first call (allocating) runs eagerly, the later ones reuse one program, also for a
+    new cache object of the same structure (each generate call's new StaticCache)."""
+    compiled = torch.compile(lambda t, cache: cache.update(t * 2))
+    for _ in range(2):
+        cache, real_cache = _StaticCache(torch), _StaticCache(real_torch)
+        for row in range(3):
+            got = compiled(torch.tensor(X[row : row + 1]), cache)
+            expected = real_cache.update(real_torch.tensor(X[row : row + 1]) * 2)
+            numpy.testing.assert_allclose(got.numpy(), expected.numpy(), **TOL)
+        numpy.testing.assert_allclose(cache.keys.numpy(), real_cache.keys.numpy(), **TOL)
+        assert int(cache.length) == 3
+    assert [p is None for p in compiled.programs.values()] == [True, False]
 
 
 @pytest.mark.parametrize("backend", ["jax"], indirect=True)
