@@ -91,31 +91,39 @@ def all_gather(x: Any, axis_name: Any, *, axis_index_groups: Any = None, axis: i
     return _apply("all_gather", x, None, lambda n: n if tiled else ops.expand_dims(n, axis=axis))
 
 
+def _sized_collective(name: str, x: Any, axis_name: Any, args: tuple, kwargs: dict[str, Any],
+                      dim: int, label: str, untiled: Any) -> Any:  # fmt: skip
+    """``jax.lax.<name>(x, axis_name, *args, **kwargs)``, for the collectives that split
+    ``dim`` into one part per device: real JAX's on the jax backend; over an axis of size
+    1, ``x`` when ``tiled``, else ``untiled(native)`` of a ``dim`` of size 1 (JAX's
+    ValueError, naming the ``label``, for another size)."""
+    if sharding.on_jax():
+        real = getattr(sharding.real_jax().lax, name)
+        return _apply(name, x, lambda n: real(n, axis_name, *args, **kwargs), None)
+    _check_bound(axis_name)
+
+    def one(n: Any) -> Any:
+        if kwargs["tiled"]:
+            return n
+        if n.shape[dim] != 1:
+            raise ValueError(
+                f"{name} requires the {label} ({n.shape[dim]}) to equal the axis size (1)"
+            )
+        return untiled(n)
+
+    return _apply(name, x, None, one)
+
+
 def psum_scatter(x: Any, axis_name: Any, *, scatter_dimension: int = 0,
                  axis_index_groups: Any = None, tiled: bool = False) -> Any:  # fmt: skip
     """``jax.lax.psum_scatter``: over an axis of size 1, ``x`` (untiled: without its
     ``scatter_dimension``, which must have size 1)."""
-    if sharding.on_jax():
-        lax = sharding.real_jax().lax
-        return _apply(
-            "psum_scatter", x,
-            lambda n: lax.psum_scatter(n, axis_name, scatter_dimension=scatter_dimension,
-                                       axis_index_groups=axis_index_groups, tiled=tiled),
-            None,
-        )  # fmt: skip
-    _check_bound(axis_name)
-
-    def one(n: Any) -> Any:
-        if tiled:
-            return n
-        if n.shape[scatter_dimension] != 1:
-            raise ValueError(
-                f"psum_scatter requires the scatter dimension ({n.shape[scatter_dimension]}) "
-                "to equal the axis size (1)"
-            )
-        return ops.squeeze(n, axis=scatter_dimension)
-
-    return _apply("psum_scatter", x, None, one)
+    kwargs = dict(scatter_dimension=scatter_dimension, axis_index_groups=axis_index_groups,
+                  tiled=tiled)  # fmt: skip
+    return _sized_collective(
+        "psum_scatter", x, axis_name, (), kwargs, scatter_dimension, "scatter dimension",
+        lambda n: ops.squeeze(n, axis=scatter_dimension),
+    )  # fmt: skip
 
 
 def ppermute(x: Any, axis_name: Any, perm: Sequence[tuple[int, int]]) -> Any:
@@ -143,27 +151,11 @@ def all_to_all(x: Any, axis_name: Any, split_axis: int, concat_axis: int, *,
                axis_index_groups: Any = None, tiled: bool = False) -> Any:  # fmt: skip
     """``jax.lax.all_to_all``: over an axis of size 1, ``x`` (untiled: its ``split_axis``,
     of size 1, moved to ``concat_axis``)."""
-    if sharding.on_jax():
-        lax = sharding.real_jax().lax
-        return _apply(
-            "all_to_all", x,
-            lambda n: lax.all_to_all(n, axis_name, split_axis, concat_axis,
-                                     axis_index_groups=axis_index_groups, tiled=tiled),
-            None,
-        )  # fmt: skip
-    _check_bound(axis_name)
-
-    def one(n: Any) -> Any:
-        if tiled:
-            return n
-        if n.shape[split_axis] != 1:
-            raise ValueError(
-                f"all_to_all requires the split axis ({n.shape[split_axis]}) to equal the "
-                "axis size (1)"
-            )
-        return ops.moveaxis(n, split_axis, concat_axis)
-
-    return _apply("all_to_all", x, None, one)
+    return _sized_collective(
+        "all_to_all", x, axis_name, (split_axis, concat_axis),
+        dict(axis_index_groups=axis_index_groups, tiled=tiled), split_axis, "split axis",
+        lambda n: ops.moveaxis(n, split_axis, concat_axis),
+    )  # fmt: skip
 
 
 def axis_index(axis_name: Any) -> Array:
