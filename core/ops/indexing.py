@@ -399,15 +399,20 @@ def _checked_indices(indices: numpy.ndarray, extent: int) -> numpy.ndarray:
 _REDUCTIONS = (None, "add", "multiply", "amax", "amin")
 
 
+def _check_reduce(reduce: str | None, dtype: Any) -> None:
+    """``scatter``'s ``reduce`` for an array of ``dtype``: one of :data:`_REDUCTIONS`."""
+    if reduce not in _REDUCTIONS:
+        raise ValueError(f"scatter: reduce must be one of {_REDUCTIONS}, got {reduce!r}")
+    if reduce in ("amax", "amin") and dtype.is_complex_dtype:
+        raise TypeError(f"scatter: complex values have no order, so reduce={reduce!r} fails")
+
+
 def _scatter_positions(
     shape: tuple[int, ...], axis: int, index: numpy.ndarray, reduce: str | None, dtype: Any
 ) -> numpy.ndarray:
     """Flat positions in ``x`` (of ``shape``) that torch-style ``scatter`` writes, one per
     element of ``index``, in ``index``'s C order; checks the arguments."""
-    if reduce not in _REDUCTIONS:
-        raise ValueError(f"scatter: reduce must be one of {_REDUCTIONS}, got {reduce!r}")
-    if reduce in ("amax", "amin") and dtype.is_complex_dtype:
-        raise TypeError(f"scatter: complex values have no order, so reduce={reduce!r} fails")
+    _check_reduce(reduce, dtype)
     ndim = len(shape)
     if index.ndim != ndim:
         raise ValueError(f"index must have the array's {ndim} dimensions, got {index.ndim}")

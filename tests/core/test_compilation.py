@@ -137,3 +137,24 @@ def test_fancy_indexing_with_traced_indices(backend, key):
         assert _host(run(*args)).tolist() == written.tolist()
     got = core.compile(pick)(*args)
     assert _host(got).shape == expected.shape and _host(got).tolist() == expected.tolist()
+
+
+@pytest.mark.parametrize("reduce", [None, "add", "amax"])
+def test_scatter_with_traced_index(backend, reduce):
+    """torch-style scatter with an index computed inside the compiled function: repeated
+    positions (the last write wins, or combine), negative ones from the end, as eager."""
+
+    def put(x, index, src):
+        return ops.scatter(x, 1, ops.subtract(index, 2), src, reduce=reduce)
+
+    x = ops.asarray(numpy.arange(12.0).reshape(3, 4))
+    index = ops.asarray(numpy.array([[2, 3, 2], [5, 1, 1]]))
+    src = ops.asarray(numpy.arange(100.0, 106.0).reshape(2, 3))
+    eager = _host(put(x, index, src)).tolist()
+    assert _host(core.compile(put)(x, index, src)).tolist() == eager
+    expected = numpy.arange(12.0).reshape(3, 4)
+    for (i, j), k in numpy.ndenumerate(numpy.array([[2, 3, 2], [5, 1, 1]]) - 2):
+        v = 100.0 + 3 * i + j
+        old = expected[i, k]
+        expected[i, k] = {None: v, "add": old + v, "amax": max(old, v)}[reduce]
+    assert eager == expected.tolist()

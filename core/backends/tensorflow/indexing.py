@@ -18,11 +18,13 @@ from core.backends.tensorflow import core_dtypes, to_numpy
 from core.ops.creation import _fill_scalar
 from core.ops.indexing import (
     _basic_key,
+    _check_reduce,
     _checked_indices,
     _flat_positions,
     _last_writes,
     _mask_shape_matches,
     _scatter_positions,
+    _torch_style_key,
     _traced_positions,
     _value_shape,
 )
@@ -186,10 +188,18 @@ def scatter(
     *,
     reduce: str | None = None,
 ) -> tf.Tensor:
-    index_np = to_numpy(index)
     shape = _shape(x)
-    positions = _scatter_positions(shape, axis, index_np, reduce, core_dtypes[x.dtype])
-    values = tf.reshape(tf.broadcast_to(_value(src, x), index_np.shape), (-1,))
+    if tf.is_symbolic_tensor(index):  # known only inside a tf.function trace
+        _check_reduce(reduce, core_dtypes[x.dtype])
+        positions = tf.reshape(_positions(shape, _torch_style_key(x, axis, index)), (-1,))
+        index_shape = _shape(index)
+    else:
+        index_np = to_numpy(index)
+        positions = _scatter_positions(shape, axis, index_np, reduce, core_dtypes[x.dtype])
+        index_shape = index_np.shape
+    values = tf.reshape(tf.broadcast_to(_value(src, x), index_shape), (-1,))
+    if reduce is None and isinstance(positions, tf.Tensor):
+        return _last_write_update(x, positions, values)
     if reduce is None:
         last = _last_writes(positions)
         if last is not None:
