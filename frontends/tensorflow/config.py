@@ -9,7 +9,10 @@ from typing import Any, NamedTuple
 
 import core.mesh
 
-__all__ = ["LogicalDevice", "PhysicalDevice", "list_logical_devices", "list_physical_devices"]
+__all__ = [
+    "LogicalDevice", "LogicalDeviceConfiguration", "PhysicalDevice", "list_logical_devices",
+    "list_physical_devices", "set_logical_device_configuration",
+]  # fmt: skip
 
 
 class PhysicalDevice(NamedTuple):
@@ -35,3 +38,22 @@ def list_logical_devices(device_type: Any = None) -> list[LogicalDevice]:
         LogicalDevice(f"/job:localhost/replica:0/task:0/device:CPU:{i}", "CPU")
         for i in range(core.mesh.device_count())
     ]
+
+
+class LogicalDeviceConfiguration(NamedTuple):
+    memory_limit: Any = None
+    experimental_priority: Any = None
+    experimental_device_ordinal: Any = None
+
+
+def set_logical_device_configuration(device: PhysicalDevice, logical_devices: Any) -> None:
+    """Accepted when it asks for the logical CPU devices there are (core's mesh): the
+    devices are the backend's, simulated on the jax backend with ``XLA_FLAGS`` (TF splits
+    its CPU instead)."""
+    count, have = len(list(logical_devices or ())), core.mesh.device_count()
+    if device.device_type == "CPU" and count not in (0, have):
+        raise ValueError(
+            f"the logical CPU devices here are core's mesh ({have}); for {count}, run on the "
+            f"jax backend with XLA_FLAGS=--xla_force_host_platform_device_count={count} set "
+            "before JAX starts"
+        )

@@ -1,9 +1,9 @@
 """tf.distribute.MirroredStrategy against real TF: one program, the custom training loop of
 TF's "Custom training with tf.distribute.Strategy" tutorial (a smaller model, seeded
 weights), Keras ``fit`` under the scope and the PerReplica API, run by real TF on 4 logical
-CPU devices and by the frontend on the jax backend with 4 simulated devices (each in a
-fresh process: ``XLA_FLAGS`` must be set before JAX starts); and on one device on every
-backend."""
+CPU devices (``tf.config.set_logical_device_configuration``) and by the frontend on the jax
+backend with 4 simulated devices (each in a fresh process: ``XLA_FLAGS`` must be set before
+JAX starts); and on one device on every backend."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy
+import pytest
 
 from tests.frontends.tensorflow.oracle import compare
 
@@ -26,6 +27,8 @@ PROGRAM = """
 import numpy
 
 result = {}
+tf.config.set_logical_device_configuration(
+    tf.config.list_physical_devices("CPU")[0], [tf.config.LogicalDeviceConfiguration()] * 4)
 devices = [d.name for d in tf.config.list_logical_devices("CPU")]
 strategy = tf.distribute.MirroredStrategy(devices)
 result["replicas"] = strategy.num_replicas_in_sync
@@ -128,17 +131,9 @@ result["placement"] = (len(batch.sharding.device_set), batch.is_fully_replicated
 
 
 def _start(real: bool) -> subprocess.Popen:
-    if real:
-        prelude = (
-            "import tensorflow as tf\n"
-            "tf.config.set_logical_device_configuration(tf.config.list_physical_devices('CPU')"
-            f"[0], [tf.config.LogicalDeviceConfiguration()] * {DEVICES})\n"
-        )
-        body = PROGRAM
-    else:
-        prelude = "import frontends\nfrontends.install('tensorflow', backend='jax')\n"
-        prelude += "import tensorflow as tf\n"
-        body = PROGRAM + PLACEMENT
+    prelude = "" if real else "import frontends\nfrontends.install('tensorflow', backend='jax')\n"
+    prelude += "import tensorflow as tf\n"
+    body = PROGRAM if real else PROGRAM + PLACEMENT
     script = (
         "import sys, pickle\n" + prelude + textwrap.dedent(body)
         + "\nsys.stdout.buffer.write(pickle.dumps(result))\n"
@@ -207,3 +202,15 @@ def test_one_device(backend: str) -> None:
                 v.read_value())  # fmt: skip
 
     compare(program)
+
+
+def test_logical_devices_are_the_mesh() -> None:
+    """Asking for other logical CPU devices than the mesh has says how to get them."""
+    from frontends import tensorflow as tf
+
+    cpu = tf.config.list_physical_devices("CPU")[0]
+    tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()])
+    with pytest.raises(ValueError, match="xla_force_host_platform_device_count=2"):
+        tf.config.set_logical_device_configuration(
+            cpu, [tf.config.LogicalDeviceConfiguration()] * 2
+        )
