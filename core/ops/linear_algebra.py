@@ -9,6 +9,7 @@ as numpy's. The Array API's ``linalg`` extension is in :mod:`core.ops.linalg`.
 from __future__ import annotations
 
 import math
+import string
 from collections.abc import Sequence
 from typing import Any
 
@@ -105,16 +106,50 @@ def matmul_rule(g: Any, y: Any, x1: Any, x2: Any) -> tuple[Any, Any]:
     return ga, gb
 
 
+def _explicit_subscripts(subscripts: str, operands: Sequence[Any]) -> tuple[list[str], str]:
+    """The input terms and the output of ``subscripts`` with ``...`` written out as letters
+    (right-aligned across operands; a size-1 dimension that broadcasts against a larger one
+    gets a letter of its own, so its cotangent is summed back to size 1) and the implicit
+    output made explicit."""
+    inputs, arrow, output = subscripts.replace(" ", "").partition("->")
+    terms = inputs.split(",")
+    if not arrow:
+        singles = sorted(c for c in set(inputs) if c.isalpha() and inputs.count(c) == 1)
+        output = ("..." if "..." in inputs else "") + "".join(singles)
+    if "..." not in inputs:
+        return terms, output
+    free = (c for c in string.ascii_letters if c not in subscripts)
+    counts = [len(op.shape) - len(t.replace("...", "")) if "..." in t else 0
+              for t, op in zip(terms, operands)]  # fmt: skip
+    width = max(counts)
+    sizes = [1] * width
+    for term, op, count in zip(terms, operands, counts):
+        start = term.find("...")
+        for j in range(count):
+            sizes[width - count + j] = max(sizes[width - count + j], op.shape[start + j])
+    shared = [next(free) for _ in range(width)]
+    expanded = []
+    for term, op, count in zip(terms, operands, counts):
+        if "..." not in term:
+            expanded.append(term)
+            continue
+        start = term.find("...")
+        letters = [
+            next(free) if op.shape[start + j] == 1 < sizes[width - count + j]
+            else shared[width - count + j]
+            for j in range(count)
+        ]  # fmt: skip
+        expanded.append(term.replace("...", "".join(letters)))
+    return expanded, output.replace("...", "".join(shared))
+
+
 def _einsum_rule(g: Any, y: Any, subscripts: str, /, *operands: Any) -> tuple[list[Any]]:
     """Each operand's cotangent is the einsum of ``g`` with the other operands back to the
     operand's subscripts (letters summed away in the operand alone broadcast back)."""
-    inputs, _, output = subscripts.replace(" ", "").partition("->")
-    terms = inputs.split(",")
-    if "->" not in subscripts:
-        output = "".join(sorted(c for c in set(inputs) if c.isalpha() and inputs.count(c) == 1))
-    if any("." in term for term in terms) or any(len(set(t)) != len(t) for t in terms):
+    terms, output = _explicit_subscripts(subscripts, operands)
+    if any(len(set(t)) != len(t) for t in terms):
         raise NotImplementedError(
-            "core.einsum's vjp supports explicit, non-repeated subscripts only"
+            "core.einsum's vjp supports non-repeated subscripts only (no diagonals or traces)"
         )
     grads: list[Any] = []
     for index, term in enumerate(terms):

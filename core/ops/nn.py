@@ -665,6 +665,15 @@ def _reduced(loss: Any, reduction: str) -> Any:
     return loss
 
 
+def _weighted_mean(total: Any, weight_sum: Any) -> Any:
+    """``total / weight_sum``: nan where every target was ignored (0 / 0, as torch), with a
+    zero gradient there (torch's backward writes no gradient for ignored targets; the plain
+    quotient's would be 0 * inf = nan)."""
+    empty = native.equal(weight_sum, 0)
+    quotient = native.divide(total, native.where(empty, native.ones_like(weight_sum), weight_sum))
+    return native.where(empty, native.full_like(quotient, float("nan")), quotient)
+
+
 def _nll(logp: Any, target: Any, weight: Any, ignore_index: int, reduction: str) -> Any:
     axis = _class_axis(logp)
     target_dtype = dtypes.result_type(target)
@@ -681,7 +690,7 @@ def _nll(logp: Any, target: Any, weight: Any, ignore_index: int, reduction: str)
         w = native.astype(native.where(ignored, 0, native.take(weight, safe)), dtype)
     loss = native.negative(native.multiply(w, picked))
     if reduction == "mean":
-        return native.divide(native.sum(loss), native.sum(w))
+        return _weighted_mean(native.sum(loss), native.sum(w))
     return _reduced(loss, reduction)
 
 
@@ -731,7 +740,7 @@ def cross_entropy(
         else:
             safe = native.where(ignored, 0, target)
             counted = native.sum(native.where(ignored, 0, native.take(weight, safe)))
-        smooth = native.divide(native.sum(smooth), counted)
+        smooth = _weighted_mean(native.sum(smooth), counted)
     else:
         smooth = _reduced(smooth, reduction)
     return native.add(

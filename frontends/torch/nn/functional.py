@@ -327,10 +327,10 @@ def prelu(input: Tensor, weight: Tensor) -> Tensor:
                 f"Mismatch of parameter numbers and input channel size. Found parameter "
                 f"numbers = {count} and channel size = {channels}."
             )
-    weight = ops.reshape(weight, (count,))
     if count == 1:
-        return ops.where(ops.greater(input, 0), input, ops.multiply(input, weight[0]))
-    return ops.nn.prelu(input, weight)
+        slope = ops.reshape(weight, ())
+        return ops.where(ops.greater(input, 0), input, ops.multiply(input, slope))
+    return ops.nn.prelu(input, ops.reshape(weight, (count,)))
 
 
 @_inplace
@@ -925,6 +925,10 @@ def batch_norm(
                 "Expected more than 1 value per channel when training, got input size "
                 f"{list(x.shape)}"
             )
+    if training and eps <= 0.0:
+        raise ValueError(f"batch_norm eps must be positive during training, but got {eps}")
+    if eps < 0.0:
+        raise ValueError(f"batch_norm eps must be non-negative, but got {eps}")
     if math.prod(x.shape) == 0:
         return wrap(ops.asarray(x, copy=True))
     natives = [None if t is None else to_native(t) for t in (running_mean, running_var)]
@@ -1505,12 +1509,31 @@ def _check_targets(input: Any, target: Any) -> None:
             raise RuntimeError(
                 f"expected scalar type Long but found {_dtype.scalar_type_name(_dtype_of(target))}"
             )
-        batch = input.shape[0] if len(input.shape) >= 2 else None
-        if batch is not None and len(target.shape) and target.shape[0] != batch:
-            raise ValueError(
-                f"Expected input batch_size ({batch}) to match target batch_size "
-                f"({target.shape[0]})."
-            )
+        _check_batch(input, target)
+
+
+def _check_batch(input: Any, target: Any) -> None:
+    batch = input.shape[0] if len(input.shape) >= 2 else None
+    if batch is not None and len(target.shape) and target.shape[0] != batch:
+        raise ValueError(
+            f"Expected input batch_size ({batch}) to match target batch_size ({target.shape[0]})."
+        )
+
+
+def _check_class_indices(x: Any, t: Any, weight: Any) -> None:
+    """torch's RuntimeErrors for class-index targets: the target's shape must be the
+    input's without the class dimension, and ``weight`` must have one entry per class."""
+    classes = x.shape[1] if len(x.shape) >= 2 else x.shape[0]
+    if weight is not None and math.prod(weight.shape) != classes:
+        raise RuntimeError(
+            f"weight tensor should be defined either for all {classes} classes or no classes "
+            f"but got weight tensor of shape: {list(weight.shape)}"
+        )
+    if len(x.shape) == 2 and len(t.shape) > 1:
+        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
+    expected = [x.shape[0], *x.shape[2:]]
+    if len(x.shape) > 2 and list(t.shape) != expected:
+        raise RuntimeError(f"Expected target size {expected}, got {list(t.shape)}")
 
 
 @torch_function("input", "weight")
@@ -1527,12 +1550,26 @@ def cross_entropy(
     """Cross entropy of logits against class indices or class probabilities."""
     reduction = _reduction(size_average, reduce, reduction)
     _float_only("log_softmax_lastdim_kernel_impl", input)
+    probabilities = tuple(target.shape) == tuple(input.shape)
+    if probabilities and _dtype_of(target).kind != "f":
+        raise RuntimeError(
+            "Expected floating point type for target with class probabilities, got "
+            f"{_dtype.scalar_type_name(_dtype_of(target))}"
+        )
     _check_targets(input, target)
-    if _dtype_of(target).kind == "f" and tuple(target.shape) != tuple(input.shape):
-        raise RuntimeError(f"Expected target size {list(input.shape)}, got {list(target.shape)}")
+    if _dtype_of(target).kind == "f" and ignore_index >= 0:
+        raise RuntimeError("ignore_index is not supported for floating point target")
     if not 0.0 <= label_smoothing <= 1.0:
         raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")
     x, t, unbatched = _class_target(input, target)
+    if not probabilities:  # class indices, whatever the target's dtype (torch's order)
+        _check_batch(input, target)
+        _check_class_indices(x, t, weight)
+        if _dtype_of(target).kind not in "iu":
+            raise RuntimeError(
+                "expected target dtype to be Long or Byte, but got "
+                f"{_dtype.scalar_type_name(_dtype_of(target))}"
+            )
     _check_class_range(x, t, ignore_index)
     if _dtype_of(t).kind == "f":
         t = ops.astype(t, _dtype_of(x))
@@ -1562,6 +1599,7 @@ def nll_loss(
     _float_only("nll_loss_forward_reduce_cuda_kernel_2d_index", input)
     _check_targets(input, target)
     x, t, unbatched = _class_target(input, target)
+    _check_class_indices(x, t, weight)
     _check_class_range(x, t, ignore_index)
     result = ops.nn.nll_loss(x, t, weight, ignore_index=ignore_index, reduction=reduction)
     return ops.squeeze(result, axis=0) if unbatched and reduction == "none" else result

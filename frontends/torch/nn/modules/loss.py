@@ -150,6 +150,8 @@ class HuberLoss(_Loss):
     """Huber loss with threshold ``delta``."""
 
     def __init__(self, reduction: str = "mean", delta: float = 1.0) -> None:
+        if not isinstance(delta, (float, int)):
+            raise TypeError(f"delta must be a float or int, got: {type(delta)}")
         super().__init__(reduction=reduction)
         self.delta = delta
 

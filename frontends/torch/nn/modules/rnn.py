@@ -72,6 +72,13 @@ class RNNBase(Module):
                 "dropout should be a number in range [0, 1] representing the probability of an "
                 "element being zeroed"
             )
+        for flag, value in (("bias", bias), ("batch_first", batch_first)):
+            if not isinstance(value, bool):
+                raise TypeError(f"{flag} should be of type bool, got: {type(value).__name__}")
+        if not isinstance(input_size, int):
+            raise TypeError(f"input_size should be of type int, got: {type(input_size).__name__}")
+        if input_size <= 0:
+            raise ValueError("input_size must be greater than zero")
         if not isinstance(hidden_size, int):
             raise TypeError(f"hidden_size should be of type int, got: {type(hidden_size).__name__}")
         if hidden_size <= 0:
@@ -244,6 +251,13 @@ class RNNBase(Module):
             raise ValueError(
                 f"{self._get_name()}: Expected input to be 2D or 3D, got {input.dim()}D instead"
             )
+        weight_dtype = getattr(self, self._flat_weights_names[0]).dtype
+        if input.dtype != weight_dtype:
+            raise ValueError(
+                f"RNN input dtype ({input.dtype}) does not match weight dtype ({weight_dtype}). "
+                f"Convert input: input.to({weight_dtype}), or convert model: "
+                f"model.to({input.dtype})"
+            )
         if self.input_size != input.shape[-1]:
             raise RuntimeError(
                 f"input.size(-1) must be equal to input_size. Expected {self.input_size}, got {input.shape[-1]}"
@@ -387,6 +401,18 @@ class RNNCellBase(Module):
         for weight in self.parameters():
             init.uniform_(weight, -stdv, stdv)
 
+    def _check_dims(self, input: Tensor, hx: Any, hidden_names: tuple[str, ...]) -> None:
+        """torch's ValueErrors for an input or hidden state that is not 1-D or 2-D."""
+        name = self._get_name()
+        if input.dim() not in (1, 2):
+            raise ValueError(f"{name}: Expected input to be 1D or 2D, got {input.dim()}D instead")
+        states = () if hx is None else (hx,) if len(hidden_names) == 1 else tuple(hx)
+        for label, state in zip(hidden_names, states):
+            if state.dim() not in (1, 2):
+                raise ValueError(
+                    f"{name}: Expected {label} to be 1D or 2D, got {state.dim()}D instead"
+                )
+
     def _zeros(self, input: Tensor) -> Tensor:
         shape = (input.shape[0], self.hidden_size) if input.dim() == 2 else (self.hidden_size,)
         return torch.zeros(shape, dtype=input.dtype)
@@ -408,6 +434,7 @@ class RNNCell(RNNCellBase):
         self.nonlinearity = nonlinearity
 
     def forward(self, input: Tensor, hx: Tensor | None = None) -> Tensor:
+        self._check_dims(input, hx, ("hidden",))
         hx = self._zeros(input) if hx is None else hx
         pre = F.linear(input, self.weight_ih, self.bias_ih) + F.linear(
             hx, self.weight_hh, self.bias_hh
@@ -435,6 +462,7 @@ class LSTMCell(RNNCellBase):
     def forward(
         self, input: Tensor, hx: tuple[Tensor, Tensor] | None = None
     ) -> tuple[Tensor, Tensor]:
+        self._check_dims(input, hx, ("hx[0]", "hx[1]"))
         if hx is None:
             hx = (self._zeros(input), self._zeros(input))
         return _lstm_cell(
@@ -461,6 +489,7 @@ class GRUCell(RNNCellBase):
         super().__init__(input_size, hidden_size, bias, num_chunks=3, dtype=dtype)
 
     def forward(self, input: Tensor, hx: Tensor | None = None) -> Tensor:
+        self._check_dims(input, hx, ("hidden",))
         hx = self._zeros(input) if hx is None else hx
         return _gru_cell(
             F.linear(input, self.weight_ih, self.bias_ih), hx, self.weight_hh, self.bias_hh
