@@ -651,7 +651,10 @@ defvjp(imag, lambda g, y, x: (native.multiply(g, 1j),))
 defvjp(
     copysign,
     lambda g, y, x1, x2: (
-        native.multiply(g, native.multiply(native.sign(x1), native.sign(y))),
+        # a Python-scalar magnitude (softshrink's lambd) is a constant: no cotangent
+        native.multiply(g, native.multiply(native.sign(x1), native.sign(y)))
+        if hasattr(x1, "shape")
+        else None,
         None,
     ),
 )

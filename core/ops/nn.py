@@ -973,11 +973,13 @@ def _prelu_rule(g: Any, y: Any, x: Any, weight: Any) -> tuple[Any, Any]:
 
 
 def _softmax_rule(g: Any, y: Any, x: Any, axis: int = -1) -> tuple[Any]:
+    axis = axis if len(y.shape) else None  # a 0-d softmax (torch's dim 0 of a scalar)
     inner = native.sum(native.multiply(g, y), axis=axis, keepdims=True)
     return (native.multiply(y, native.subtract(g, inner)),)
 
 
 def _log_softmax_rule(g: Any, y: Any, x: Any, axis: int = -1) -> tuple[Any]:
+    axis = axis if len(y.shape) else None
     total = native.sum(g, axis=axis, keepdims=True)
     return (native.subtract(g, native.multiply(native.exp(y), total)),)
 

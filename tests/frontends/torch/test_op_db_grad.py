@@ -78,7 +78,6 @@ EXPECTED_FAILURES: dict[str, str] = {
     "meshgrid.list_of_tensors": "meshgrid of 0-d tensors: the frontend's result is not connected to its inputs",
     "meshgrid.variadic_tensors": "meshgrid of 0-d tensors: the frontend's result is not connected to its inputs",
     "nextafter": "nextafter is declared nondifferentiable in core; torch passes the gradient to self",
-    "nn.functional.bilinear": "the frontend's bilinear is computed outside the graph for these samples",
     "special.log_ndtr": "the frontend's composition gives nan gradients in the far tails",
     "linalg.norm.subgradients_at_zero": "the vector norm's gradient at zero is nan here; torch gives the subgradient 0",
 }  # fmt: skip
@@ -91,10 +90,6 @@ BACKEND_FAILURES: dict[tuple[str, str], str] = {
         "cartesian_prod",
         "numpy",
     ): "the frontend's product of a 1-element tensor is not connected to its input: zero gradients",
-    (
-        "nn.functional.softshrink",
-        "torch",
-    ): "the torch backend's softshrink rule fails for lambd=0.0 (a Python float where an array is expected)",
     # one sample per dtype is op_db's middle one, whose masks leave one operand out (-inf)
     **dict.fromkeys(
         [

@@ -45,6 +45,7 @@ class LazyModuleMixin:
     cls_to_become: type
     _size_axis = 1
     _unbatched_ndim = 0
+    _weight_axis = 0  # the axis of the inferred size in the built module's weight
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         Module.__init__(self)  # type: ignore[arg-type]
@@ -61,7 +62,36 @@ class LazyModuleMixin:
         axis = self._size_axis
         if self._unbatched_ndim and input.dim() == self._unbatched_ndim:
             axis -= 1
-        size = input.shape[axis if axis >= 0 else input.dim() + axis]
+        self._become(input.shape[axis if axis >= 0 else input.dim() + axis])
+
+    def _load_from_state_dict(
+        self, state_dict: dict, prefix: str, local_metadata: dict, strict: bool,
+        missing_keys: list[str], unexpected_keys: list[str], error_msgs: list[str],
+    ) -> None:  # fmt: skip
+        """Loading a checkpoint before the first call sizes the module from the saved
+        weight, as torch materializes its placeholders with the checkpoint's shapes; the
+        module becomes ``cls_to_become`` at once (torch waits for the first call)."""
+        size = self._size_from_state(state_dict, prefix)
+        if size is not None:
+            self._become(size)
+        type(self)._load_from_state_dict(
+            self, state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys,
+            error_msgs,
+        )  # fmt: skip
+
+    def _size_from_state(self, state_dict: dict, prefix: str) -> int | None:
+        """The inferred size that the saved ``weight`` (or running mean) implies: its
+        ``_weight_axis`` (times the groups where that is a convolution's in-channel axis)."""
+        for name in ("weight", "running_mean"):
+            saved = state_dict.get(prefix + name)
+            if saved is not None:
+                axis = self._weight_axis if name == "weight" else 0
+                groups = self._lazy_arguments[1].get("groups", 1) if axis == 1 else 1
+                return tuple(saved.shape)[axis] * groups
+        return None
+
+    def _become(self, size: int) -> None:
+        """Become ``cls_to_become`` with ``size`` as its first constructor argument."""
         args, kwargs = self._lazy_arguments
         training = self.training  # type: ignore[attr-defined]
         hooks = {key: value for key, value in vars(self).items() if "hook" in key}
@@ -77,7 +107,10 @@ class LazyModuleMixin:
         return self.forward(input, *args, **kwargs)  # type: ignore[misc]
 
 
-def _lazy(name: str, base: type, axis: int, unbatched_ndim: int, doc: str, **defaults: Any) -> type:
+def _lazy(
+    name: str, base: type, axis: int, unbatched_ndim: int, doc: str, weight_axis: int = 0,
+    **defaults: Any,
+) -> type:  # fmt: skip
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
         LazyModuleMixin.__init__(self, *args, **{**defaults, **kwargs})
 
@@ -88,6 +121,7 @@ def _lazy(name: str, base: type, axis: int, unbatched_ndim: int, doc: str, **def
             "cls_to_become": base,
             "_size_axis": axis,
             "_unbatched_ndim": unbatched_ndim,
+            "_weight_axis": weight_axis,
             "__init__": __init__,
             "forward": LazyModuleMixin.forward,
             "__doc__": doc,
@@ -96,10 +130,18 @@ def _lazy(name: str, base: type, axis: int, unbatched_ndim: int, doc: str, **def
     )
 
 
-LazyLinear = _lazy("LazyLinear", Linear, -1, 0, "Linear with ``in_features`` from the input.")
-LazyConv1d = _lazy("LazyConv1d", Conv1d, 1, 2, "Conv1d with ``in_channels`` from the input.")
-LazyConv2d = _lazy("LazyConv2d", Conv2d, 1, 3, "Conv2d with ``in_channels`` from the input.")
-LazyConv3d = _lazy("LazyConv3d", Conv3d, 1, 4, "Conv3d with ``in_channels`` from the input.")
+LazyLinear = _lazy(
+    "LazyLinear", Linear, -1, 0, "Linear with ``in_features`` from the input.", weight_axis=1
+)
+LazyConv1d = _lazy(
+    "LazyConv1d", Conv1d, 1, 2, "Conv1d with ``in_channels`` from the input.", weight_axis=1
+)
+LazyConv2d = _lazy(
+    "LazyConv2d", Conv2d, 1, 3, "Conv2d with ``in_channels`` from the input.", weight_axis=1
+)
+LazyConv3d = _lazy(
+    "LazyConv3d", Conv3d, 1, 4, "Conv3d with ``in_channels`` from the input.", weight_axis=1
+)
 LazyConvTranspose1d = _lazy(
     "LazyConvTranspose1d", ConvTranspose1d, 1, 2, "ConvTranspose1d, ``in_channels`` inferred."
 )
