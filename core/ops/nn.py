@@ -881,6 +881,42 @@ def kl_div(
 
 
 # ---------------------------------------------------------------------------------------
+# optimizer updates
+# ---------------------------------------------------------------------------------------
+@mixed
+def adam_moments(
+    exp_avg: ArrayLike, exp_avg_sq: ArrayLike, grad: ArrayLike, beta1: float, beta2: float
+) -> tuple[Array, Array]:
+    """Adam's new moment estimates, in torch's order of operations:
+    ``(lerp(exp_avg, grad, 1 - beta1), exp_avg_sq * beta2 + (1 - beta2) * grad * grad)``.
+    One function so that a backend with mutable arrays updates its own fresh results in
+    place (fewer temporaries of the parameters' size, the same bits)."""
+    first = native.lerp(exp_avg, grad, 1 - beta1)
+    second = native.addcmul(native.multiply(exp_avg_sq, beta2), grad, grad, 1 - beta2)
+    return first, second
+
+
+@mixed
+def adam_update(
+    param: ArrayLike,
+    exp_avg: ArrayLike,
+    exp_avg_sq: ArrayLike,
+    bias_correction2_sqrt: float,
+    eps: float,
+    step_size: float,
+    decay: float = 1.0,
+) -> Array:
+    """Adam's new parameter, in torch's order of operations: ``param * decay`` (decoupled
+    weight decay, when ``decay != 1``), then ``+ (-step_size) * exp_avg / (sqrt(exp_avg_sq)
+    / bias_correction2_sqrt + eps)``. The scalars are Python numbers or, in a traced step,
+    0-d arrays. One function for the reason :func:`adam_moments` is."""
+    if type(decay) not in (int, float) or decay != 1:
+        param = native.multiply(param, decay)
+    denom = native.add(native.divide(native.sqrt(exp_avg_sq), bias_correction2_sqrt), eps)
+    return native.addcdiv(param, exp_avg, denom, -step_size)
+
+
+# ---------------------------------------------------------------------------------------
 # vjp rules (core.autodiff); the mixed functions (linear, norms, losses) differentiate
 # through their compositions
 # ---------------------------------------------------------------------------------------

@@ -770,3 +770,55 @@ def kl_div(
     _check_reduction(reduction, ("none", "mean", "sum", "batchmean"))
     x, target = _floats(x, target)
     return F.kl_div(x, target, reduction=reduction, log_target=log_target)
+
+
+# Adam's updates: torch's in-place kernels on this call's own fresh results (no other holder
+# can see them), as torch's single-tensor Adam runs them; Python-number scalars only
+def adam_moments(
+    exp_avg: torch.Tensor, exp_avg_sq: torch.Tensor, grad: torch.Tensor, beta1: float, beta2: float
+) -> tuple[torch.Tensor, torch.Tensor]:
+    first = torch.lerp(exp_avg, grad, 1 - beta1)
+    return first, torch.mul(exp_avg_sq, beta2).addcmul_(grad, grad, value=1 - beta2)
+
+
+def adam_update(
+    param: torch.Tensor,
+    exp_avg: torch.Tensor,
+    exp_avg_sq: torch.Tensor,
+    bias_correction2_sqrt: float,
+    eps: float,
+    step_size: float,
+    decay: float = 1.0,
+) -> torch.Tensor:
+    denom = torch.sqrt(exp_avg_sq).div_(bias_correction2_sqrt).add_(eps)
+    if decay != 1:
+        return torch.mul(param, decay).addcdiv_(exp_avg, denom, value=-step_size)
+    return torch.addcdiv(param, exp_avg, denom, value=-step_size)
+
+
+_ADAM_FLOATS = frozenset((torch.float16, torch.bfloat16, torch.float32, torch.float64))
+
+
+def _adam_arrays(*arrays: Any) -> bool:
+    first = arrays[0]
+    return (
+        type(first) is torch.Tensor
+        and first.dtype in _ADAM_FLOATS
+        and all(type(a) is torch.Tensor and a.dtype is first.dtype for a in arrays[1:])
+        and all(a.shape == first.shape for a in arrays[1:])
+    )
+
+
+adam_moments.partial_mixed_handler = (  # type: ignore[attr-defined]
+    lambda exp_avg, exp_avg_sq, grad, beta1, beta2: (
+        type(beta1) in (int, float)
+        and type(beta2) in (int, float)
+        and _adam_arrays(exp_avg, exp_avg_sq, grad)
+    )
+)
+adam_update.partial_mixed_handler = (  # type: ignore[attr-defined]
+    lambda param, exp_avg, exp_avg_sq, bias_correction2_sqrt, eps, step_size, decay=1.0: (
+        all(type(v) in (int, float) for v in (bias_correction2_sqrt, eps, step_size, decay))
+        and _adam_arrays(param, exp_avg, exp_avg_sq)
+    )
+)

@@ -9,12 +9,12 @@ from core import native as ops
 from frontends.torch.optim.optimizer import (
     Optimizer,
     _use_grad,
+    add,
     grad_of,
     increment,
     set_value,
     step_tensor,
     update_moments,
-    weight_decay,
     zeros_like,
 )  # fmt: skip
 
@@ -77,17 +77,20 @@ class Adam(Optimizer):
                         state["max_exp_avg_sq"] = zeros_like(p)
                 g = grad_of(p, group["maximize"])
                 step = increment(state)
-                param, g = weight_decay(p.native, g, lr, wd, group["decoupled_weight_decay"])
+                decoupled = group["decoupled_weight_decay"]
+                if wd != 0 and not decoupled:  # L2 joins the grad; AdamW's is adam_update's
+                    g = add(g, p.native, wd)
                 exp_avg, exp_avg_sq = update_moments(state, g, beta1, beta2)
                 bias_correction1 = 1 - beta1**step
                 bias_correction2 = 1 - beta2**step
                 step_size = lr / bias_correction1
                 bias_correction2_sqrt = bias_correction2**0.5
                 if amsgrad:
-                    top = ops.maximum(state["max_exp_avg_sq"].native, exp_avg_sq)
-                    set_value(state["max_exp_avg_sq"], top)
-                    denom = ops.add(ops.divide(ops.sqrt(top), bias_correction2_sqrt), eps)
-                else:
-                    denom = ops.add(ops.divide(ops.sqrt(exp_avg_sq), bias_correction2_sqrt), eps)
-                set_value(p, ops.addcdiv(param, exp_avg, denom, -step_size))
+                    exp_avg_sq = ops.maximum(state["max_exp_avg_sq"].native, exp_avg_sq)
+                    set_value(state["max_exp_avg_sq"], exp_avg_sq)
+                decay = 1 - lr * wd if decoupled and wd != 0 else 1.0
+                update = ops.nn.adam_update(
+                    p.native, exp_avg, exp_avg_sq, bias_correction2_sqrt, eps, step_size, decay
+                )
+                set_value(p, update)
         return loss

@@ -274,8 +274,9 @@ def weight_decay(param: Any, g: Any, lr: float, wd: float, decoupled: bool) -> t
 
 def update_moments(state: dict[str, Any], g: Any, beta1: float, beta2: float) -> tuple[Any, Any]:
     """Adam's first and second moment estimates, updated in ``state`` and returned."""
-    exp_avg = ops.lerp(state["exp_avg"].native, g, 1 - beta1)
-    exp_avg_sq = ops.addcmul(ops.multiply(state["exp_avg_sq"].native, beta2), g, g, 1 - beta2)
+    exp_avg, exp_avg_sq = ops.nn.adam_moments(
+        state["exp_avg"].native, state["exp_avg_sq"].native, g, beta1, beta2
+    )
     set_value(state["exp_avg"], exp_avg)
     set_value(state["exp_avg_sq"], exp_avg_sq)
     return exp_avg, exp_avg_sq

@@ -230,6 +230,35 @@ def test_adam_options_match_torch(amsgrad: bool) -> None:
     numpy.testing.assert_allclose(results[0], results[1], rtol=1e-5)
 
 
+@pytest.mark.parametrize("backend", ["torch", "jax"], indirect=True)
+@pytest.mark.parametrize(
+    "options",
+    [dict(), dict(weight_decay=0.1), dict(amsgrad=True)],
+    ids=["adamw", "adam-l2", "adam-amsgrad"],
+)
+def test_adam_updates_match_torch(backend: str, options: dict[str, Any]) -> None:
+    """core.nn.adam_moments/adam_update: torch's kernels in place on their own fresh
+    results on the torch backend (real torch's single-tensor bits), the composition
+    elsewhere (and for Adam's L2 term, two ops where torch has one kernel)."""
+    value = _normal(64, 3).astype(numpy.float32)
+    grads = [_normal(64, 3).astype(numpy.float32) for _ in range(3)]
+    results = []
+    for T in (torch, real_torch):
+        p = T.nn.Parameter(T.tensor(value))
+        kind = T.optim.AdamW if not options else T.optim.Adam
+        opt = kind([p], lr=0.01, foreach=False, **options)
+        for g in grads:
+            p.grad = T.tensor(g)
+            opt.step()
+        state = opt.state[p]
+        results.append([p.detach().numpy(), state["exp_avg"].numpy(), state["exp_avg_sq"].numpy()])
+    for ours, theirs in zip(*results):
+        if backend == "torch" and "weight_decay" not in options:
+            numpy.testing.assert_array_equal(ours, theirs)
+        else:
+            numpy.testing.assert_allclose(ours, theirs, rtol=1e-5, atol=1e-7)
+
+
 def test_optimizer_state_dict_round_trips_and_loads_torch_state() -> None:
     real_torch.manual_seed(0)
     reference = _mlp(real_torch)
