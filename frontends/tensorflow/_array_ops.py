@@ -398,7 +398,7 @@ def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = 
         raise _invalid(f"Value for attr 'Tindices' of {dtype_of(idx)} is not in the list of "
                        "allowed values: int16, int32, int64", "GatherV2")  # fmt: skip
     ndim = len(x.shape)
-    batch_dims = batch_dims % (len(idx.shape) + 1) if batch_dims < 0 else batch_dims
+    batch_dims = batch_dims + len(idx.shape) if batch_dims < 0 else batch_dims  # TF's rule
     a = batch_dims if axis is None else host_int(axis)
     if not -ndim <= a < builtins.max(ndim, 1):
         raise _invalid(f"Expected axis in the range [{-ndim}, {ndim}), but got {a}", "GatherV2")
@@ -1097,9 +1097,13 @@ def executing_eagerly() -> bool:
 
 
 def get_static_value(tensor: Any, partial: bool = False) -> Any:
-    if tensor is None:
+    """An eager tensor's ``numpy()``; a variable has no static value (None); anything
+    else is returned as it is, as TF does."""
+    if isinstance(tensor, Tensor):
+        return tensor.numpy()
+    if hasattr(tensor, "read_value"):
         return None
-    return host(tensor)
+    return tensor
 
 
 def _format(value: Any, summarize: int, nested: bool = False) -> str:

@@ -87,9 +87,10 @@ def _element(elems: Any, leaves: list[Any], i: int) -> Any:
 def _stack(results: list[Any]) -> Any:
     if not results:
         raise ValueError("map_fn over zero elements needs fn_output_signature (not provided)")
+    from frontends.tensorflow._array_ops import stack  # string tensors too
+
     flat = [nest.flatten(r) for r in results]
-    stacked = [wrap(ops.stack([native(r[k]) for r in flat], axis=0))
-               for k in range(len(flat[0]))]  # fmt: skip
+    stacked = [stack([r[k] for r in flat]) for k in range(len(flat[0]))]
     return nest.pack_sequence_as(results[0], stacked)
 
 

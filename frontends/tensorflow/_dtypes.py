@@ -222,6 +222,11 @@ def as_dtype(type_value: Any) -> DType:
         raise TypeError(
             f"Cannot convert the argument `type_value`: {type_value!r} to a TensorFlow DType."
         )
+    if type(type_value) is int:  # a DataType enum value (types.proto)
+        for name, number in _ENUM.items():
+            if number == type_value:
+                return _by_core[name]
+        raise TypeError(f"Cannot convert the argument `type_value`: {type_value!r} to a TensorFlow DType.")  # fmt: skip
     if type_value in _PYTHON_TYPES:
         return _PYTHON_TYPES[type_value]
     if type_value in (builtins.str, builtins.bytes):

@@ -38,6 +38,10 @@ from frontends.tensorflow._variable import Variable
 __all__ = ["function", "Function"]
 
 
+# tf.config.run_functions_eagerly's flag (a list, so tf.config sets it in place)
+RUN_EAGERLY = [False]
+
+
 class _CreatesVariables(Exception):
     """Raised inside a trace that creates a Variable."""
 
@@ -88,7 +92,8 @@ class Function:
         if self.input_signature is not None:
             self._check_signature(args, kwargs)
         backend = core.get_backend()
-        if backend not in ("jax", "tensorflow") or self._eager or self._tape_recording():
+        eager = self._eager or RUN_EAGERLY[0] or self._tape_recording()
+        if backend not in ("jax", "tensorflow") or eager:
             return _outputs(self.python_function(*args, **kwargs))
         key, tensors, lifted = self._flatten(args, kwargs)
         for variable in lifted:

@@ -206,8 +206,9 @@ def range(
 
 
 def linspace(start: Any, stop: Any, num: Any, name: Any = None, axis: int = 0) -> Tensor:
-    """tf.linspace (scalar endpoints): ``start + i * (stop - start) / (num - 1)``, the
-    last value exactly ``stop``."""
+    """tf.linspace: ``start + i * (stop - start) / (num - 1)``, the last value exactly
+    ``stop``; N-D endpoints broadcast against each other and the ``num`` values run
+    along ``axis`` of the result."""
     start_n, stop_n = operand(to_native(start)), operand(to_native(stop))
     dtype = native_dtype(start_n)
     if dtype.kind not in "f":
@@ -217,12 +218,17 @@ def linspace(start: Any, stop: Any, num: Any, name: Any = None, axis: int = 0) -
             "LinSpace",
         )
     num = int(_scalar_value(num))
+    shape = tuple(numpy.broadcast_shapes(start_n.shape, stop_n.shape))
+    axis = int(axis) % (len(shape) + 1)
+    start_n = ops.expand_dims(ops.broadcast_to(start_n, shape), axis=axis)
+    stop_n = ops.expand_dims(ops.broadcast_to(stop_n, shape), axis=axis)
     if num == 1:
-        return Tensor._from_native(ops.reshape(start_n, (1,)))
+        return Tensor._from_native(start_n)
     step = ops.divide(ops.subtract(stop_n, start_n), ops.asarray(num - 1, dtype=dtype))
-    values = ops.add(start_n, ops.multiply(ops.arange(num, dtype=dtype), step))
-    values = ops.concat([ops.get_item(values, slice(0, num - 1)), ops.reshape(stop_n, (1,))])
-    return Tensor._from_native(values)
+    counts = ops.reshape(ops.arange(num, dtype=dtype), (num,) + (1,) * (len(shape) - axis))
+    values = ops.add(start_n, ops.multiply(counts, step))
+    head = (slice(None),) * axis + (slice(0, num - 1),)
+    return Tensor._from_native(ops.concat([ops.get_item(values, head), stop_n], axis=axis))
 
 
 def eye(num_rows: int, num_columns: int | None = None, batch_shape: Any = None,

@@ -28,7 +28,6 @@ from frontends.tensorflow._conversion import (
     python_fits,
     to_native,
 )
-from frontends.tensorflow._dtypes import STRING
 from frontends.tensorflow._host import is_string, operand, string_kernel
 from frontends.tensorflow._shape import TensorShape
 
@@ -62,11 +61,18 @@ def mismatch(op: str, index: int, expected: core.Dtype, got: core.Dtype) -> erro
     )
 
 
+# ops whose TF function converts later inputs with the first's dtype only as a hint, so
+# that a Python value of another kind reaches the kernel (InvalidArgumentError); every
+# other op's eager fast path converts it with that dtype (TypeError)
+_HINTED = frozenset({"AddV2", "MatMul", "BatchMatMulV2", "AddN", "DivNoNan"})
+
+
 def match_operands(values: list[Any], op: str) -> list[Any]:
     """TF's input matching for an op whose inputs share one dtype: the first input sets
     the dtype (a non-tensor first input is converted with tf.constant's inference); later
-    non-tensors are converted to it where their kind fits; any other difference is TF's
-    InvalidArgumentError naming the input."""
+    non-tensors are converted to it where their kind fits, else TF's TypeError (the
+    InvalidArgumentError of the kernel for the ops of :data:`_HINTED`); a tensor of
+    another dtype is TF's InvalidArgumentError naming the input."""
     result = []
     dtype = None
     for index, value in enumerate(values):
@@ -81,10 +87,17 @@ def match_operands(values: list[Any], op: str) -> list[Any]:
                 native = operand(to_native(value), op)
             elif isinstance(value, (numpy.ndarray, numpy.generic)) or python_fits(value, dtype):
                 native = to_native(value, dtype)
-            elif dtype is STRING:
-                raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype string")
-            else:
+            elif op in _HINTED:
                 raise mismatch(op, index, dtype, infer_dtype(value))
+            elif op == "RealDiv":
+                raise TypeError(
+                    f"`x` and `y` must have the same dtype, got tf.{_dtypes.of(dtype).name} "
+                    f"!= tf.{_dtypes.of(infer_dtype(value)).name}."
+                )
+            else:
+                raise TypeError(
+                    f"Cannot convert {value!r} to EagerTensor of dtype {_dtypes.of(dtype).name}"
+                )
         own = native_dtype(native)
         if dtype is None:
             dtype = own

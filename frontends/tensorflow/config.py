@@ -10,8 +10,9 @@ from typing import Any, NamedTuple
 import core.mesh
 
 __all__ = [
-    "LogicalDevice", "LogicalDeviceConfiguration", "PhysicalDevice", "list_logical_devices",
-    "list_physical_devices", "set_logical_device_configuration",
+    "LogicalDevice", "LogicalDeviceConfiguration", "PhysicalDevice", "functions_run_eagerly",
+    "list_logical_devices", "list_physical_devices", "run_functions_eagerly",
+    "set_logical_device_configuration",
 ]  # fmt: skip
 
 
@@ -57,3 +58,16 @@ def set_logical_device_configuration(device: PhysicalDevice, logical_devices: An
             f"jax backend with XLA_FLAGS=--xla_force_host_platform_device_count={count} set "
             "before JAX starts"
         )
+
+
+def run_functions_eagerly(run_eagerly: bool) -> None:
+    """Make every tf.function run its Python function eagerly (no compiled call)."""
+    from frontends.tensorflow._function import RUN_EAGERLY
+
+    RUN_EAGERLY[0] = bool(run_eagerly)
+
+
+def functions_run_eagerly() -> bool:
+    from frontends.tensorflow._function import RUN_EAGERLY
+
+    return RUN_EAGERLY[0]

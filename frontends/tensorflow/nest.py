@@ -1,5 +1,7 @@
 """tf.nest in pure Python: lists, tuples, named tuples and dicts (dict items in sorted
-key order, as TF) are structure; everything else, None included, is a leaf."""
+key order, as TF) are structure; everything else, None included, is a leaf. With
+``expand_composites``, a RaggedTensor is its components, as TF's type spec lists them:
+``flat_values`` then each level's ``row_splits``."""
 
 from __future__ import annotations
 
@@ -26,12 +28,18 @@ def _children(structure: Any) -> list:
     return list(structure)
 
 
+def _composite(value: Any) -> bool:
+    return hasattr(value, "flat_values") and hasattr(value, "nested_row_splits")
+
+
 def flatten(structure: Any, expand_composites: bool = False) -> list:
+    if expand_composites and _composite(structure):
+        return [structure.flat_values, *structure.nested_row_splits]
     if not is_nested(structure):
         return [structure]
     result = []
     for child in _children(structure):
-        result.extend(flatten(child))
+        result.extend(flatten(child, expand_composites))
     return result
 
 
@@ -50,12 +58,16 @@ def _rebuild(structure: Any, values: list) -> Any:
     return type(structure)(values)
 
 
-def _pack(structure: Any, flat: list, index: int) -> tuple[Any, int]:
+def _pack(structure: Any, flat: list, index: int, composites: bool) -> tuple[Any, int]:
+    if composites and _composite(structure):
+        count = 1 + len(structure.nested_row_splits)
+        values, splits = flat[index], flat[index + 1 : index + count]
+        return type(structure).from_nested_row_splits(values, splits), index + count
     if not is_nested(structure):
         return flat[index], index + 1
     values = []
     for child in _children(structure):
-        value, index = _pack(child, flat, index)
+        value, index = _pack(child, flat, index, composites)
         values.append(value)
     return _rebuild(structure, values), index
 
@@ -67,7 +79,7 @@ def pack_sequence_as(structure: Any, flat_sequence: Any, expand_composites: bool
             f"incompatible type `{type(flat_sequence)}` instead."
         )
     flat_sequence = list(flat_sequence)
-    if not is_nested(structure):
+    if not is_nested(structure) and not (expand_composites and _composite(structure)):
         if len(flat_sequence) != 1:
             raise ValueError(
                 f"The target structure is of type `{type(structure)}`\n  {structure!r}\nHowever "
@@ -75,13 +87,13 @@ def pack_sequence_as(structure: Any, flat_sequence: Any, expand_composites: bool
                 f"\n  {flat_sequence!r}\nnest cannot guarantee that it is safe to map one to the other."
             )
         return flat_sequence[0]
-    count = len(flatten(structure))
+    count = len(flatten(structure, expand_composites))
     if count != len(flat_sequence):
         raise ValueError(
             f"Could not pack sequence. Structure had {count} atoms, but flat_sequence had "
             f"{len(flat_sequence)} items.  Structure: {structure}, flat_sequence: {flat_sequence}."
         )
-    return _pack(structure, flat_sequence, 0)[0]
+    return _pack(structure, flat_sequence, 0, expand_composites)[0]
 
 
 def _same(a: Any, b: Any, check_types: bool) -> None:

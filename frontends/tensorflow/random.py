@@ -688,9 +688,14 @@ def _to_uint64(value: int) -> int:
     return int(value) & 0xFFFFFFFFFFFFFFFF
 
 
-def create_rng_state(seed: Any, alg: Any) -> numpy.ndarray:
-    """tf.random.create_rng_state: a Python int is cut into 64-bit words (lowest first);
-    an array is padded with zeros (or truncated) to the state size 3."""
+def create_rng_state(seed: Any, alg: Any) -> Tensor:
+    """tf.random.create_rng_state: an int64 tensor of the state (:func:`_rng_state`)."""
+    return Tensor._from_native(core.asarray(_rng_state(seed, alg)))
+
+
+def _rng_state(seed: Any, alg: Any) -> numpy.ndarray:
+    """The state's words: a Python int is cut into 64-bit words (lowest first); an array
+    is padded with zeros (or truncated) to the state size 3."""
     _alg(alg)
     if isinstance(seed, int):
         words = []
@@ -715,14 +720,14 @@ class Generator:
         if copy_from is not None:
             self._counter, self._key = copy_from._counter, copy_from._key
             return
-        words = [_to_uint64(v) for v in create_rng_state(state if state is not None else 0, alg)]
+        words = [_to_uint64(v) for v in _rng_state(state if state is not None else 0, alg)]
         self._counter = words[0] | (words[1] << 64)
         self._key = words[2]
         self._alg = _alg(alg)
 
     @classmethod
     def from_seed(cls, seed: Any, alg: Any = None) -> Generator:
-        return cls(state=create_rng_state(seed, alg), alg=alg)
+        return cls(state=_rng_state(seed, alg), alg=alg)
 
     @classmethod
     def from_state(cls, state: Any, alg: Any) -> Generator:
@@ -741,11 +746,11 @@ class Generator:
         return cls(state=words, alg=alg)
 
     def reset(self, state: Any) -> None:
-        words = [_to_uint64(v) for v in create_rng_state(state, self._alg)]
+        words = [_to_uint64(v) for v in _rng_state(state, self._alg)]
         self._counter, self._key = words[0] | (words[1] << 64), words[2]
 
     def reset_from_seed(self, seed: Any) -> None:
-        self.reset(create_rng_state(seed, self._alg))
+        self.reset(_rng_state(seed, self._alg))
 
     def reset_from_key_counter(self, key: Any, counter: Any) -> None:
         other = Generator.from_key_counter(key, counter, self._alg)

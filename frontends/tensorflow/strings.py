@@ -473,12 +473,14 @@ def format(template: str, inputs: Any, placeholder: str = "{}", summarize: int =
 # ---------------------------------------------------------------------------------------
 # unicode
 # ---------------------------------------------------------------------------------------
-_CODECS = {"UTF-8": "utf-8", "UTF-16-BE": "utf-16-be", "UTF-32-BE": "utf-32-be",
-           "US-ASCII": "ascii", "ISO-8859-1": "latin-1"}  # fmt: skip
+# ICU's converter names, matched as ICU matches aliases: case and punctuation ignored
+_CODECS = {"UTF8": "utf-8", "UTF16BE": "utf-16-be", "UTF32BE": "utf-32-be",
+           "USASCII": "ascii", "ISO88591": "latin-1"}  # fmt: skip
 
 
 def _codec(encoding: str) -> str:
-    codec = _CODECS.get(encoding.upper() if isinstance(encoding, str) else encoding)
+    key = re.sub(r"[^0-9A-Z]", "", encoding.upper()) if isinstance(encoding, str) else None
+    codec = _CODECS.get(key)
     if codec is None:
         raise errors.InvalidArgumentError(
             None, None, f"Could not create converter for input encoding: {encoding}"

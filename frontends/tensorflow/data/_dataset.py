@@ -249,11 +249,17 @@ class Dataset(DatasetV2):
     def __repr__(self) -> str:
         return f"<_Dataset element_spec={self._spec!r}>"
 
+    _options: Options | None = None
+
     def options(self) -> Options:
-        return Options()
+        """The options given to ``with_options`` on this dataset (not carried on to the
+        datasets made from it: options change nothing in this frontend's pipelines)."""
+        return self._options if self._options is not None else Options()
 
     def with_options(self, options: Any, name: Any = None) -> Dataset:
-        return self
+        dataset = Dataset(self._make, self._spec, self._cardinality)
+        dataset._options = options
+        return dataset
 
     # ------------------------------------------------------------------ iteration
     def __iter__(self) -> Iterator:

@@ -21,7 +21,11 @@ class Optional:
 
     @staticmethod
     def from_value(value: Any) -> Optional:
-        return Optional(value)
+        """The value's leaves become tensors, as TF stores them."""
+        from frontends.tensorflow import nest
+        from frontends.tensorflow._ops import convert_to_tensor
+
+        return Optional(nest.map_structure(convert_to_tensor, value))
 
     @staticmethod
     def empty(element_spec: Any) -> Optional:

@@ -170,7 +170,11 @@ def decode_raw(input_bytes: Any, out_type: Any, little_endian: bool = True,
     strings = host_array(input_bytes)
     dtype = _numpy_dtype(_dtypes.as_dtype(out_type).name)
     dtype = dtype.newbyteorder("<" if little_endian else ">") if dtype.itemsize > 1 else dtype
-    rows = [numpy.frombuffer(bytes(s), dtype=dtype) for s in strings.reshape(-1)]
+    items = [bytes(s) for s in strings.reshape(-1)]
+    if fixed_length is not None:  # each string cut or zero-padded to that many bytes
+        length = int(fixed_length)
+        items = [item[:length].ljust(length, b"\0") for item in items]
+    rows = [numpy.frombuffer(item, dtype=dtype) for item in items]
     sizes = {row.size for row in rows}
     if len(sizes) > 1:
         raise _invalid("DecodeRaw requires input strings to all be the same size", "DecodeRaw")
