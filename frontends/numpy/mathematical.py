@@ -707,7 +707,8 @@ def cross(
     a0, a1 = a[..., 0], a[..., 1]
     b0, b1 = b[..., 0], b[..., 1]
     if a.shape[-1] == 2 and b.shape[-1] == 2:
-        return (a0 * b1 - a1 * b0).astype(dtype, copy=False)
+        # an array even where the vectors are single (numpy writes into an ``out`` array)
+        return fnp.asarray(a0 * b1 - a1 * b0).astype(dtype, copy=False)
     if a.shape[-1] == 3:
         a2 = a[..., 2]
     if b.shape[-1] == 3:
@@ -994,6 +995,14 @@ def i0(x: ArrayLike) -> Any:
     return ops.where(ops.less_equal(x, ops.asarray(8.0, dtype=dt)), small, large)
 
 
+def _isposinf(x: Any) -> Any:
+    return ops.logical_and(ops.isinf(x), ops.greater(x, ops.zeros_like(x)))
+
+
+def _isneginf(x: Any) -> Any:
+    return ops.logical_and(ops.isinf(x), ops.less(x, ops.zeros_like(x)))
+
+
 def nan_to_num(
     x: Any, copy: bool = True, nan: float = 0.0, posinf: Any = None, neginf: Any = None
 ) -> Any:
@@ -1001,7 +1010,15 @@ def nan_to_num(
     native = as_native(x)
     dt = _dt(native)
     result = native
-    if dt.kind in "fc":
+    fills = (nan, posinf, neginf)
+    if dt.kind == "f" and any(v is not None and numpy.ndim(v) for v in fills):
+        # array-valued replacements: numpy's copyto(..., where=...) per kind of value
+        big = numpy.finfo(nt.numpy_dtype(dt))
+        defaults = (0.0, float(big.max), float(big.min))
+        for value, default, found in zip(fills, defaults, (ops.isnan, _isposinf, _isneginf)):
+            fill = ops.astype(as_native(default if value is None else value), dt)
+            result = ops.where(found(native), fill, result)
+    elif dt.kind in "fc":
         result = ops.nan_to_num(native, nan=float(nan), posinf=posinf, neginf=neginf)
     if not copy and isinstance(x, ndarray):
         x._assign(result)

@@ -450,8 +450,9 @@ def left_out(framework: str) -> dict[str, dict[str, str]]:
     return importlib.import_module(f"tests.frontends.{framework}.test_namespace").LEFT_OUT
 
 
-# a draw, and a seed: from an unseeded draw on, a docstring's values are compared by kind
-_DRAW = re.compile(r"random|shuffle|dropout|\buniform\(|\bnormal\(")
+# a draw (or uninitialized memory: np.empty), and a seed: from an unseeded draw on, a
+# docstring's values are compared by kind
+_DRAW = re.compile(r"random|shuffle|dropout|\buniform\(|\bnormal\(|\bempty(_like)?\(|np\.ndarray\(")
 _SEED = re.compile(r"seed|default_rng\(\d|stateless|Generator\.from_")
 
 
@@ -546,6 +547,7 @@ def run(
                 if isinstance(real, str):
                     continue  # the real framework's own examples time out: not counted
                 examples, first, second = real
+                began = time.time()
                 try:
                     with _deadline(_TIMEOUT):
                         ours = run_docstring(examples, _bindings(framework, frontend))
@@ -558,6 +560,8 @@ def run(
                     compared, loose = compared + n, loose + m
                     if n == 0:
                         continue  # every example skipped
+                if time.time() - began > 10:
+                    print(f"  slow: {name} took {time.time() - began:.0f} s", flush=True)
                 detail = detail.replace("\n", " ")[:_DETAIL]
                 records.append({"name": name, "backend": backend, "status": status, "detail": detail})  # fmt: skip
         stats["skips"][backend] = dict(skips)

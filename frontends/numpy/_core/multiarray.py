@@ -762,6 +762,10 @@ def _value_of_dtype(value: Any, dtype: core.Dtype) -> Any:
     return native
 
 
+_FLAG_KEYS = {"C": "c_contiguous", "F": "f_contiguous", "W": "writeable", "O": "owndata",
+              "A": "aligned", "X": "writebackifcopy"}  # fmt: skip
+
+
 class _Flags:
     """ndarray.flags, as far as they mean something on a backend-owned array."""
 
@@ -792,9 +796,14 @@ class _Flags:
     writebackifcopy = False
 
     def __getitem__(self, name: str) -> builtins.bool:
-        key = {"C": "c_contiguous", "F": "f_contiguous", "W": "writeable", "O": "owndata",
-               "A": "aligned", "X": "writebackifcopy"}.get(name, name.lower())  # fmt: skip
-        return getattr(self, key)
+        return getattr(self, _FLAG_KEYS.get(name, name.lower()))
+
+    def __setitem__(self, name: str, value: builtins.bool) -> None:
+        """``flags["W"] = False``: only the writeable flag means something to set here."""
+        key = _FLAG_KEYS.get(name, name.lower())
+        if key != "writeable":
+            raise KeyError("Unknown flag")
+        self.writeable = value
 
     def __repr__(self) -> str:
         names = (

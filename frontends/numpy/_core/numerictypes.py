@@ -159,7 +159,7 @@ def as_core(value: Any) -> core.Dtype:
         numpy_value.newbyteorder("=") if numpy_value.byteorder not in "=|" else numpy_value
     )
     if found is None:
-        error = HostDtypeError if numpy_value.kind in HOST_KINDS else TypeError
+        error = HostDtypeError if numpy_value.kind in HOST_KINDS else core.UnsupportedDtypeError
         raise error(
             f"dtype {numpy_value!r} is not supported by this numpy frontend (it runs on "
             "core's numeric dtypes: bool, integers, float16/32/64, complex64/128"
