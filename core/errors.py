@@ -182,6 +182,7 @@ _PATTERNS: list[tuple[re.Pattern[str], Callable[[re.Match[str], str], CoreError]
         (r"index (?P<index>-?\d+) is out of bounds for (?:axis|dimension) (?P<axis>\d+) with size (?P<size>\d+)", _index),
         (r"^(?:matmul: Input operand \d+ has a mismatch in its core dimension|shapes \(.*\) and \(.*\) not aligned|all the input array dimensions except for the concatenation axis must match|all the input arrays must have same number of dimensions|shape-mismatch for sum)", _kind(ShapeMismatchError)),
         (r"^Singular matrix|^Matrix is not positive definite", _kind(SingularMatrixError)),
+        (r"^Last 2 dimensions of the array must be square|^-?\d+-dimensional array given\. Array must be at least two-dimensional", _kind(ShapeMismatchError)),
         # torch
         (r"The size of tensor a \(\d+\) must match the size of tensor b \(\d+\)", _broadcast),
         (r"The expanded size of the tensor \(\d+\) must match the existing size", _broadcast),

@@ -88,6 +88,18 @@ def make_promote(
     scalar_types = (bool, int, float, complex)
 
     def promote(*values: Any) -> tuple[Any, ...]:
+        try:
+            return _promote(*values)
+        except AttributeError:
+            for value in values:
+                if type(value) not in scalar_types and not hasattr(value, "dtype"):
+                    raise TypeError(
+                        f"unsupported operand type: {type(value).__name__} (an array or a "
+                        "number is needed)"
+                    ) from None
+            raise
+
+    def _promote(*values: Any) -> tuple[Any, ...]:
         dtype = getattr(values[0], "dtype", None)
         if dtype is not None and type(values[0]) not in scalar_types:
             for value in values[1:]:

@@ -671,6 +671,29 @@ def _new_slot(state: _State, key: tuple) -> _Slot:
     raise AssertionError(f"unexpected state slot {key}")
 
 
+_OP_PACKAGES = ("frontends", "core", "torch", "jax", "jaxlib", "tensorflow", "numpy")
+
+
+def _dynamo_error(error: Exception) -> Exception | None:
+    """dynamo's ``TorchRuntimeError`` for an op that failed in a compiled function (real
+    torch meets it while propagating fake tensors, whatever the op raised eagerly), with
+    torch's message; None for an error of the user's own code (raised where it was) or
+    one of dynamo's own."""
+    from frontends.torch._dynamo.exc import TorchDynamoException, TorchRuntimeError
+    from frontends.torch._frontend import functions
+
+    if isinstance(error, TorchDynamoException | _GraphBreak):
+        return None
+    traceback = error.__traceback__
+    while traceback is not None and traceback.tb_next is not None:
+        traceback = traceback.tb_next
+    module = "" if traceback is None else traceback.tb_frame.f_globals.get("__name__", "")
+    if module.partition(".")[0] not in _OP_PACKAGES:
+        return None
+    mapped = functions.framework_error(error, "compile") or error
+    return TorchRuntimeError(f"{type(mapped).__name__}: {mapped}")
+
+
 class _CompiledFunction:
     """``torch.compile(fn)``: programs cached by structure; eager where tracing fails, or
     for a function ``torch.compiler.disable`` marked."""
@@ -689,6 +712,15 @@ class _CompiledFunction:
         return self if instance is None else types.MethodType(self, instance)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return self._call(*args, **kwargs)
+        except Exception as error:
+            dynamo = _dynamo_error(error)
+            if dynamo is None:
+                raise
+            raise dynamo from None
+
+    def _call(self, *args: Any, **kwargs: Any) -> Any:
         if (
             core.current_backend().name not in ("jax", "tensorflow")
             or is_compiling()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import builtins
 import functools
 import inspect
+import operator
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -76,14 +77,24 @@ def normalize_dim(dim: int, ndim: int) -> int:
     return dim % bound
 
 
+def _dim_index(dim: Any) -> int:
+    """``dim`` as an int; torch's argument parser refuses a float or a string (TypeError)."""
+    try:
+        return operator.index(dim)
+    except TypeError:
+        raise TypeError(
+            f"argument 'dim' must be int or tuple of ints, not {type(dim).__name__}"
+        ) from None
+
+
 def normalize_dims(dim: int | Sequence[int] | None, ndim: int) -> tuple[int, ...] | None:
     """torch's ``dim`` argument (int, sequence, None) as sorted-free normalized tuple; an
     empty sequence means every dimension (None), as in torch's reductions."""
     if dim is None:
         return None
     if not isinstance(dim, (tuple, list)):
-        return (normalize_dim(builtins.int(dim), ndim),)
-    dims = tuple(normalize_dim(builtins.int(d), ndim) for d in dim)
+        return (normalize_dim(_dim_index(dim), ndim),)
+    dims = tuple(normalize_dim(_dim_index(d), ndim) for d in dim)
     if not dims:
         return None
     seen: set[int] = set()

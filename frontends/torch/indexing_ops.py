@@ -437,6 +437,11 @@ def _common(values: Sequence[Any], name: str) -> list[Any]:
 def cat(tensors: Sequence[Tensor], dim: int = 0, *, out: Tensor | None = None) -> Tensor:
     """Promotes with torch's rules; 1-D empty tensors are skipped, as torch skips them
     (they still take part in the dtype)."""
+    if hasattr(tensors, "shape"):
+        raise TypeError(
+            "cat() received an invalid combination of arguments - got (Tensor), but "
+            "expected one of: (tuple of Tensors tensors, int dim, *, Tensor out)"
+        )
     values = _common(list(tensors), "cat")
     for position, value in enumerate(values):
         if not len(value.shape):

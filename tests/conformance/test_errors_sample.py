@@ -9,8 +9,8 @@ from tests.conformance import errors
 SAMPLE = {
     "numpy": ("add", "arctan2", "sum", "argmax"),
     "torch": ("add", "atan2", "sum", "softmax"),
-    "jax": ("add", "copysign", "sum", "mean"),
-    "tensorflow": ("add", "math.squared_difference", "reduce_sum", "argmax"),
+    "jax": ("numpy.add", "numpy.copysign", "numpy.sum", "numpy.mean"),
+    "tensorflow": ("add", "math.squared_difference", "reduce_max", "linalg.inv"),
 }
 
 

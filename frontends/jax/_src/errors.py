@@ -18,6 +18,10 @@ _AXIS_INDEX_ERROR = frozenset(
     {"mean", "std", "var", "argmax", "argmin", "nanargmax", "nanargmin", "swapaxes"}
 )
 
+# functions whose operands of the wrong shape JAX checks itself with a ValueError (lax's
+# shape rules, a TypeError, meet the others)
+_SHAPE_VALUE_ERROR = frozenset({"inv", "det", "slogdet"})
+
 
 def framework_error(error: core_errors.CoreError, function: str) -> Exception:
     """JAX's exception for core's typed error (JAX's message where core has the fields):
@@ -46,6 +50,8 @@ def framework_error(error: core_errors.CoreError, function: str) -> Exception:
                 f"{error.target} (size {math.prod(error.target)})"
             )
         return TypeError(message)
+    if isinstance(error, core_errors.ShapeMismatchError) and function in _SHAPE_VALUE_ERROR:
+        return ValueError(message)
     if isinstance(error, core_errors.ShapeMismatchError | core_errors.UnsupportedDtypeError):
         return TypeError(message)
     if isinstance(error, core_errors.AxisError):

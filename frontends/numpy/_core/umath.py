@@ -74,6 +74,9 @@ from numpy._core._exceptions import (  # noqa: E402 - numpy's own classes, so ex
 )
 
 Loop = tuple[tuple[core.Dtype, ...], tuple[core.Dtype, ...]]
+# ufuncs numpy resolves with a promoter: numbers no loop takes raise a UFuncTypeError
+# there, the legacy resolver's plain TypeError elsewhere
+_PROMOTER_UFUNCS = frozenset({"gcd", "lcm", "positive", "sign"})
 
 
 def parse_loops(spec: str, nin: int, nout: int) -> tuple[Loop, ...]:
@@ -299,12 +302,35 @@ class ufunc:
                 None,
             )
         if loop is None or loop is _NO_LOOP:
-            raise _UFuncNoLoopError(
-                self,
-                tuple(nt.numpy_dtype(d) if isinstance(d, core.Dtype) else d for d in dtypes),
-            )
+            raise self._no_loop(dtypes)
         self._loop_cache[dtypes] = loop
         return loop
+
+    def _no_loop(self, dtypes: tuple[Any, ...]) -> TypeError:
+        """numpy's error for inputs no loop takes: numbers meet the legacy resolver's
+        plain TypeError, or a UFuncTypeError for the ufuncs numpy gives promoters
+        (:data:`_PROMOTER_UFUNCS`); other dtypes (strings) the no-loop error."""
+        if all(isinstance(d, core.Dtype) or d in _PYTHON_SCALARS for d in dtypes):
+            if self.__name__ not in _PROMOTER_UFUNCS:
+                return TypeError(
+                    f"ufunc '{self.__name__}' not supported for the input types, and the "
+                    "inputs could not be safely coerced to any supported types according "
+                    "to the casting rule ''safe''"
+                )
+            kinds = ", ".join(
+                f"<class 'numpy.dtypes.{type(nt.numpy_dtype(d)).__name__}'>"
+                for d in dtypes
+                if isinstance(d, core.Dtype)
+            )
+            error = UFuncTypeError(self)
+            error.args = (
+                f"ufunc '{self.__name__}' did not contain a loop with signature matching "
+                f"types ({kinds}) -> None",
+            )
+            return error
+        return _UFuncNoLoopError(
+            self, tuple(nt.numpy_dtype(d) if isinstance(d, core.Dtype) else d for d in dtypes)
+        )
 
     def _loop_for_dtype(self, dtype: Any, dtypes: tuple[core.Dtype, ...], casting: str) -> Loop:
         """The loop for an explicit ``dtype=`` (numpy: the output's type, inputs cast to it)."""
