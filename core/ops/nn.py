@@ -542,6 +542,30 @@ def embedding(indices: ArrayLike, weight: ArrayLike, padding_idx: int | None = N
     ``indices.shape + (dim,)``. ``padding_idx`` only matters for gradients (torch)."""
 
 
+@mixed
+def embedding_backward(
+    g: ArrayLike, indices: ArrayLike, rows: int, padding_idx: int | None = None
+) -> Array:
+    """:func:`embedding`'s weight cotangent ``(rows, dim)``: each row of ``g`` (shape
+    ``indices.shape + (dim,)``) summed into the row its index picks, the ``padding_idx``
+    row left at zero. The composition is a one-hot product; backends with a scatter-add
+    (torch's ``embedding_dense_backward``, jax's ``.at[].add``) skip its
+    ``rows x len(indices) x dim`` multiply-adds (a language model's vocabulary)."""
+    dim = g.shape[-1]
+    flat_indices = native.reshape(indices, (-1,))
+    flat_g = native.reshape(g, (-1, dim))
+    if padding_idx is not None:
+        keep = native.expand_dims(native.not_equal(flat_indices, padding_idx % rows), axis=-1)
+        flat_g = _masked(flat_g, keep)
+    one_hot = native.astype(
+        native.equal(
+            native.reshape(flat_indices, (1, -1)), native.reshape(native.arange(rows), (-1, 1))
+        ),
+        dtypes.result_type(g),
+    )
+    return native.matmul(one_hot, flat_g)
+
+
 @primary
 def one_hot(x: ArrayLike, num_classes: int = -1, *, dtype: Any = None) -> Array:
     """``x.shape + (num_classes,)`` with a one at each integer of ``x``; ``num_classes=-1``
@@ -1037,19 +1061,7 @@ def _dropout_rule(g: Any, y: Any, x: Any, p: float = 0.5, *, training: bool = Tr
 def _embedding_rule(
     g: Any, y: Any, indices: Any, weight: Any, padding_idx: int | None = None
 ) -> tuple[None, Any]:
-    rows, dim = weight.shape
-    flat_indices = native.reshape(indices, (-1,))
-    flat_g = native.reshape(g, (-1, dim))
-    if padding_idx is not None:
-        keep = native.expand_dims(native.not_equal(flat_indices, padding_idx % rows), axis=-1)
-        flat_g = _masked(flat_g, keep)
-    one_hot = native.astype(
-        native.equal(
-            native.reshape(flat_indices, (1, -1)), native.reshape(native.arange(rows), (-1, 1))
-        ),
-        dtypes.result_type(g),
-    )
-    return None, native.matmul(one_hot, flat_g)
+    return None, native.nn.embedding_backward(g, indices, weight.shape[0], padding_idx)
 
 
 def _pad_rule(

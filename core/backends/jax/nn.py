@@ -648,3 +648,15 @@ def _attention(
     if dropout_p:
         weights = _apply_dropout(weights, dropout_mask, dropout_p)
     return jnp.matmul(weights, value, precision=_HIGHEST)
+
+
+def embedding_backward(
+    g: jax.Array, indices: jax.Array, rows: int, padding_idx: int | None = None
+) -> jax.Array:
+    """A scatter-add of ``g``'s rows (traced indices too), not the one-hot product."""
+    dim = g.shape[-1]
+    flat_indices = jnp.reshape(indices, (-1,))
+    flat_g = jnp.reshape(g, (-1, dim))
+    if padding_idx is not None:
+        flat_g = jnp.where((flat_indices != padding_idx % rows)[:, None], flat_g, 0)
+    return jnp.zeros((rows, dim), dtype=g.dtype).at[flat_indices].add(flat_g)

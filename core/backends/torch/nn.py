@@ -796,14 +796,14 @@ def adam_update(
     return torch.addcdiv(param, exp_avg, denom, value=-step_size)
 
 
-_ADAM_FLOATS = frozenset((torch.float16, torch.bfloat16, torch.float32, torch.float64))
+_FLOATS = frozenset((torch.float16, torch.bfloat16, torch.float32, torch.float64))
 
 
 def _adam_arrays(*arrays: Any) -> bool:
     first = arrays[0]
     return (
         type(first) is torch.Tensor
-        and first.dtype in _ADAM_FLOATS
+        and first.dtype in _FLOATS
         and all(type(a) is torch.Tensor and a.dtype is first.dtype for a in arrays[1:])
         and all(a.shape == first.shape for a in arrays[1:])
     )
@@ -820,5 +820,19 @@ adam_update.partial_mixed_handler = (  # type: ignore[attr-defined]
     lambda param, exp_avg, exp_avg_sq, bias_correction2_sqrt, eps, step_size, decay=1.0: (
         all(type(v) in (int, float) for v in (bias_correction2_sqrt, eps, step_size, decay))
         and _adam_arrays(param, exp_avg, exp_avg_sq)
+    )
+)
+
+
+def embedding_backward(
+    g: torch.Tensor, indices: torch.Tensor, rows: int, padding_idx: int | None = None
+) -> torch.Tensor:
+    padding = -1 if padding_idx is None else padding_idx % rows
+    return torch.ops.aten.embedding_dense_backward(g, indices, rows, padding, False)
+
+
+embedding_backward.partial_mixed_handler = (  # type: ignore[attr-defined]
+    lambda g, indices, rows, padding_idx=None: (
+        g.dtype in _FLOATS and indices.dtype in (torch.int64, torch.int32)
     )
 )

@@ -1192,7 +1192,7 @@ def embedding(
         with _ad.no_grad():  # torch renormalises the rows in place, outside the graph
             write_into(weight, _detached(ops.multiply(table, scale)))
         table = to_native(weight)
-    return wrap(ops.nn.embedding(indices, table))
+    return wrap(ops.nn.embedding(indices, table, padding_idx))
 
 
 @torch_function("tensor")

@@ -259,6 +259,24 @@ def test_adam_updates_match_torch(backend: str, options: dict[str, Any]) -> None
             numpy.testing.assert_allclose(ours, theirs, rtol=1e-5, atol=1e-7)
 
 
+@pytest.mark.parametrize("padding_idx", [None, 3, -1])
+def test_embedding_grad_matches_torch(backend: str, padding_idx: int | None) -> None:
+    """core.nn.embedding_backward: torch's embedding_dense_backward on the torch backend
+    (its bits), a scatter-add on jax, the one-hot product elsewhere; repeated indices
+    accumulate and the padding row stays zero."""
+    table = _normal(10, 4).astype(numpy.float32)
+    weights = _normal(2, 3, 4).astype(numpy.float32)
+    grads = []
+    for T in (torch, real_torch):
+        weight = T.tensor(table, requires_grad=True)
+        picked = T.nn.functional.embedding(T.tensor([[1, 3, 1], [0, 9, 3]]), weight, padding_idx)
+        (picked * T.tensor(weights)).sum().backward()
+        grads.append(weight.grad.numpy())
+    if backend == "torch":
+        numpy.testing.assert_array_equal(grads[0], grads[1])
+    numpy.testing.assert_allclose(grads[0], grads[1], rtol=1e-6, atol=1e-6)
+
+
 def test_optimizer_state_dict_round_trips_and_loads_torch_state() -> None:
     real_torch.manual_seed(0)
     reference = _mlp(real_torch)
