@@ -105,14 +105,19 @@ def as_array(value: Any) -> Array:
 # --------------------------------------------------------------------- outputs
 def wrap_native(native: Any, weak: Any = None, dtype: core.Dtype | None = None) -> Array:
     """A native result as an Array, its dtype canonical (64-bit narrowed with x64 off).
-    ``weak``: the dtype of weak inputs (the result is weak when of the same kind), True
-    (weak), or None/False."""
+    ``weak``: the dtype of weak inputs (the result is weak when of the same kind, or real
+    out of complex: ``real``/``imag``/``angle`` keep the flag in JAX), True (weak), or
+    None/False."""
     have = core.as_core_dtype(native.dtype)
     want = jdt.canonicalize(have) if dtype is None else dtype
     if have != want:
         native = ops.astype(native, want)
     if weak is not None and weak is not True and weak is not False:
-        weak = want.kind == weak.kind or (want.kind in "iu" and weak.kind in "iu")
+        weak = (
+            want.kind == weak.kind
+            or (want.kind in "iu" and weak.kind in "iu")
+            or (want.kind == "f" and weak.kind == "c")
+        )
     return Array._wrap(native, bool(weak), want)
 
 
@@ -290,6 +295,8 @@ def from_numpy(
             value = get(args, kwargs, slot)
             if value is not _NOT_GIVEN and core.as_core_dtype(value.dtype).kind in "biu":
                 put(args, kwargs, slot, ops.astype(value, jdt.default_dtype("f")))
+                if weak is not None:  # a weak int makes a weak float
+                    weak = jdt.default_dtype("f")
         args = [unwrap(a) for a in args]
         kwargs = {k: unwrap(v) for k, v in kwargs.items()}
         if strong:

@@ -14,6 +14,7 @@ eagerly (no jit-friendly path yet on the jax backend).
 from __future__ import annotations
 
 import builtins
+import functools
 import inspect
 from collections.abc import Callable
 from typing import Any
@@ -783,11 +784,55 @@ def build() -> dict[str, Any]:
     namespace["einsum_path"] = _einsum_path
     namespace["histogram2d"] = _counts_as_int("histogram2d")
     namespace["histogramdd"] = _counts_as_int("histogramdd")
+    for name in ("sum", "prod", "nansum", "nanprod"):
+        namespace[name] = _with_promote_integers(namespace[name])
+    for name in ("argmax", "argmin", "nanargmax", "nanargmin"):
+        namespace[name] = _no_axis_of_scalar(namespace[name])
     for name in _FAST_REDUCTIONS:
         namespace[name] = fast(
             name, "a", keywords=_AXIS_KEYWORDS, signature=inspect.signature(namespace[name])
         )(namespace[name])
     return namespace
+
+
+def _no_axis_of_scalar(reduction: Callable[..., Any]) -> Callable[..., Any]:
+    """argmax and friends of a 0-d array along an axis: JAX's IndexError (it indexes the
+    empty shape) where numpy takes axis 0 or -1 of a scalar."""
+    signature = inspect.signature(reduction)
+
+    @functools.wraps(reduction)
+    def function(*args: Any, **kwargs: Any) -> Any:
+        bound = signature.bind(*args, **kwargs)
+        axis = bound.arguments.get("axis")
+        if axis is not None and _numpy.ndim(bound.arguments["a"]) == 0:
+            raise IndexError("tuple index out of range")
+        return reduction(*args, **kwargs)
+
+    return function
+
+
+def _with_promote_integers(reduction: Callable[..., Any]) -> Callable[..., Any]:
+    """JAX's ``promote_integers=`` keyword of sum/prod: ``False`` keeps a narrow integer
+    input's dtype where the default widens it to the default int."""
+
+    signature = inspect.signature(reduction)
+
+    def function(*args: Any, promote_integers: bool = True, **kwargs: Any) -> Any:
+        if not promote_integers:
+            bound = signature.bind(*args, **kwargs)
+            if bound.arguments.get("dtype") is None:
+                dtype, _ = jdt.dtype_and_weak(bound.arguments["a"])
+                if dtype.kind in "iu":
+                    bound.arguments["dtype"] = dtype
+                    return reduction(*bound.args, **bound.kwargs)
+        return reduction(*args, **kwargs)
+
+    keyword = inspect.Parameter("promote_integers", inspect.Parameter.KEYWORD_ONLY, default=True)
+    functools.update_wrapper(function, reduction)
+    function.__signature__ = signature.replace(  # type: ignore[attr-defined]
+        parameters=[*signature.parameters.values(), keyword]
+    )
+    return function
 
 
 # reductions whose common case (float arrays, ``axis``/``keepdims`` static, the rest at

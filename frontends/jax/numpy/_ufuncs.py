@@ -58,6 +58,13 @@ def _finish(native: Any, loop_dtype: core.Dtype, dtype: core.Dtype, weak: bool) 
     return wrap_native(native, weak and have.kind == dtype.kind)
 
 
+# JAX's weak flag where it differs from the rule's: predicates whose bool result keeps a
+# weak input's flag (for inputs of these kinds), functions that multiply by a strong
+# constant (a strong result)
+_WEAK_PREDICATES = {"isnan": "biufc", "logical_not": "iufc", "isfinite": "fc"}
+_STRONG_RESULTS = frozenset({"log2", "log10"})
+
+
 def _elementwise(name: str, np_name: str, rule: str, nin: int) -> Callable[..., Any]:
     np_ufunc = getattr(_umath, np_name)
     label = f"jnp.{name}"
@@ -75,6 +82,7 @@ def _elementwise(name: str, np_name: str, rule: str, nin: int) -> Callable[..., 
             type(a) is kind and a._dtype == first._dtype for a in args
         ):  # one dtype, one weak flag: no promotion
             dtype, weak = first._dtype, first.weak_type
+            source = dtype
             if inexact and dtype.kind in "biu":
                 dtype = jdt.default_dtype("f")
                 natives = [ops.astype(a.native, dtype) for a in args]
@@ -82,6 +90,7 @@ def _elementwise(name: str, np_name: str, rule: str, nin: int) -> Callable[..., 
                 natives = [a.native for a in args]
         else:
             check_arraylike(label, *args)
+            source = jdt.dtype_and_weak(first)[0]
             natives, dtype, weak = promote(list(args), inexact)
         if rule == "logical":
             natives = [
@@ -112,7 +121,10 @@ def _elementwise(name: str, np_name: str, rule: str, nin: int) -> Callable[..., 
         if isinstance(result, tuple):
             return tuple(_finish(r, loop_dtype, dtype, weak) for r in result)
         if rule in ("compare", "predicate", "logical"):
-            return wrap_native(result, False, _BOOL)
+            kinds = _WEAK_PREDICATES.get(name, "")
+            return wrap_native(result, weak and source.kind in kinds, _BOOL)
+        if name in _STRONG_RESULTS or (name == "rint" and source.kind not in "fc"):
+            weak = False
         return _finish(result, loop_dtype, dtype, weak)
 
     function.__name__ = function.__qualname__ = name

@@ -37,7 +37,11 @@ def as_native(value: Any, dtype: Any = None) -> Any:
         if not host.dtype.isnative:  # big-endian data: the backends take the native order
             host = host.astype(host.dtype.newbyteorder("="))
         return ops.asarray(host)
-    elif type(value) is numpy.ndarray and value.dtype.kind not in "biufc":  # strings on numpy
+    elif (
+        type(value) is numpy.ndarray
+        and value.dtype.kind not in "biufc"
+        and value.dtype.name != "bfloat16"  # a core dtype (the jax frontend's, on numpy)
+    ):  # strings on numpy
         nt.as_core(value.dtype)
     if dtype is not None:
         target = nt.as_core(dtype)

@@ -226,9 +226,22 @@ def _no_promotion(a: core.Dtype, b: core.Dtype) -> Exception:
     return TypeError(f"The DType {numpy_dtype(a)!r} could not be promoted by {numpy_dtype(b)!r}.")
 
 
+def _bfloat16_pairs() -> dict[tuple[core.Dtype, core.Dtype], core.Dtype]:
+    """bfloat16 reaches the numpy frontend's bodies only from jax.numpy (numpy has no
+    bfloat16): it promotes as on JAX's lattice (bool and integers give bfloat16, float16
+    float32, wider floats and complex themselves)."""
+    bf16 = core.Dtype("bfloat16")
+    pairs = {(bf16, bf16): bf16}
+    for name in _ABBREVIATIONS.values():
+        other = core.Dtype(name)
+        result = {"float16": core.float32}.get(name, bf16 if other.kind in "biu" else other)
+        pairs[(bf16, other)] = pairs[(other, bf16)] = result
+    return pairs
+
+
 RULES = PromotionRules(
     framework="numpy",
-    table=parse_grid(_NUMPY_GRID, _ABBREVIATIONS),
+    table={**parse_grid(_NUMPY_GRID, _ABBREVIATIONS), **_bfloat16_pairs()},
     scalar_dtype=_PYTHON_SCALAR_DTYPES.__getitem__,
     combine="category",
     error=_no_promotion,
