@@ -67,6 +67,14 @@ def same_dtypes(name: str, arrays: Sequence[Array], tip: str | None = None) -> N
         raise TypeError(msg)
 
 
+def weak_as(value: Array, like: Array) -> Array:
+    """A weak value (a Python scalar init value) in ``like``'s dtype, as lax converts it;
+    strong values are left to lax's dtype check."""
+    if value.weak_type and value._dtype != like._dtype:
+        return Array._wrap(ops.astype(value.native, like._dtype), False, like._dtype)
+    return value
+
+
 def all_weak(arrays: Sequence[Array]) -> bool:
     return all(a.weak_type for a in arrays)
 

@@ -20,7 +20,7 @@ from core import native as ops
 from frontends.jax._src import dtypes as jdt
 from frontends.jax._src.array import Array
 from frontends.jax.lax import lax as _lax
-from frontends.jax.lax._base import asarray, canonical_dtype, same_dtypes, wrap
+from frontends.jax.lax._base import asarray, canonical_dtype, same_dtypes, weak_as, wrap
 from frontends.jax.lax.lax import _late
 
 
@@ -314,7 +314,7 @@ def reduce_window(operand: Any, init_value: Any, computation: Callable,
     """``lax.reduce_window``: lax.add/max/min/mul computations reduce the window views
     natively; any other computation is applied to them pairwise."""
     a = asarray(operand, "reduce_window", 0)
-    init = asarray(init_value, "reduce_window", 1)
+    init = weak_as(asarray(init_value, "reduce_window", 1), a)
     same_dtypes("reduce_window", (a, init))
     nd = a.ndim
     dims = tuple(int(w) for w in window_dimensions)

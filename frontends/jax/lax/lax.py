@@ -26,6 +26,7 @@ from frontends.jax.lax._base import (
     check_kinds,
     fresh_untracked,
     same_dtypes,
+    weak_as,
     wrap,
 )
 from frontends.jax.lax._base import axis as _axis
@@ -270,11 +271,25 @@ def _bit(logical: Callable, bitwise: Callable) -> Callable:
 
 
 def _max(x: Any, y: Any) -> Any:
+    if core.as_core_dtype(x.dtype).kind == "c":
+        return _lexicographic(x, y, ops.greater)
     return ops.maximum(x, y)
 
 
 def _min(x: Any, y: Any) -> Any:
+    if core.as_core_dtype(x.dtype).kind == "c":
+        return _lexicographic(x, y, ops.less)
     return ops.minimum(x, y)
+
+
+def _lexicographic(x: Any, y: Any, before: Callable[[Any, Any], Any]) -> Any:
+    """lax's max/min of complex numbers: ordered by the real part, then the imaginary."""
+    rx, ry = ops.real(x), ops.real(y)
+    first = ops.logical_or(
+        before(rx, ry),
+        ops.logical_and(ops.equal(rx, ry), ops.logical_not(before(ops.imag(y), ops.imag(x)))),
+    )
+    return ops.where(first, x, y)
 
 
 add = _binary("add", _late("add"), _IUFC, "add")
@@ -282,8 +297,8 @@ sub = _binary("sub", _late("subtract"), _IUFC, "subtract")
 mul = _binary("mul", _late("multiply"), _IUFC, "multiply")
 div = _binary("div", _trunc_div, _IUFC, "divide")
 rem = _binary("rem", _rem, "iuf", "remainder")
-max = _binary("max", _max, "biuf", "maximum")
-min = _binary("min", _min, "biuf", "minimum")
+max = _binary("max", _max, "biufc", "maximum")
+min = _binary("min", _min, "biufc", "minimum")
 atan2 = _binary("atan2", _late("atan2"), "f", "arctan2")
 nextafter = _binary("nextafter", _late("nextafter"), "f", "nextafter")
 bitwise_and = _binary(
@@ -355,7 +370,11 @@ def complex(x: Any, y: Any) -> Array:
     """``lax.complex``: ``x + 1j*y`` from two float arrays of one dtype."""
     a, b = asarray(x, "complex", 0), asarray(y, "complex", 1)
     same_dtypes("complex", (a, b))
-    check_kinds("complex", a, "f")
+    if a._dtype not in ("float32", "float64"):
+        raise TypeError(
+            f"complex does not accept dtype {a.dtype} at position 0. Accepted dtypes at "
+            "position 0 are subtypes of float32, float64."
+        )
     cdt = core.Dtype("complex128" if a._dtype == "float64" else "complex64")
     re = ops.astype(a.native, cdt)
     im = ops.multiply(ops.astype(b.native, cdt), ops.asarray(1j, dtype=cdt))
@@ -885,7 +904,7 @@ def reduce(
     flat_ops, tree = tree_util.tree_flatten(operands)
     flat_init = tree_util.tree_leaves(init_values)
     arrays = [asarray(o, "reduce") for o in flat_ops]
-    inits = [asarray(i, "reduce") for i in flat_init]
+    inits = [weak_as(asarray(i, "reduce"), a) for i, a in zip(flat_init, arrays)]
     dims = tuple(_axis(d, arrays[0].ndim) for d in dimensions)
     kind = _monoid_of(computation)
     if kind is not None and len(arrays) == 1:

@@ -166,6 +166,20 @@ def _jax_name(name: str) -> str:
     return f"jnp.{name}" if "." not in name else name
 
 
+_HALVES = (core.Dtype("float16"), core.Dtype("bfloat16"))
+
+
+def _narrowed(out: Any, dtype: core.Dtype) -> Any:
+    """float32 results of half-precision inputs as ``dtype``: JAX computes in the inputs'
+    dtype where numpy's bodies widen (a Python float, a float64 constant)."""
+    if isinstance(out, (tuple, list)):
+        items = [_narrowed(item, dtype) for item in out]
+        return type(out)(*items) if hasattr(out, "_fields") else type(out)(items)
+    if isinstance(out, Array) and out._dtype == core.float32:
+        return Array._wrap(ops.astype(out.native, dtype), out.weak_type, dtype)
+    return out
+
+
 def from_numpy(
     np_fn: Callable[..., Any],
     name: str | None = None,
@@ -253,7 +267,7 @@ def from_numpy(
                     check_arraylike(label, *value)
                     continue
             check_arraylike(label, value)
-        weak = None
+        weak = computed = None
         if promote_slots:
             values, shape_of = [], []
             for slot in promote_slots:
@@ -269,7 +283,7 @@ def from_numpy(
             present = [v for v in values if v is not None]
             if present:
                 natives, dtype, is_weak = promote(values, inexact)
-                weak = dtype if is_weak else None
+                weak, computed = (dtype if is_weak else None), dtype
                 for slot, count, kind in shape_of:
                     if count is None:
                         put(args, kwargs, slot, natives.pop(0))
@@ -281,7 +295,7 @@ def from_numpy(
                 value = get(args, kwargs, slot)
                 if value is not _NOT_GIVEN and value is not None and slot[0] not in sequence_set:
                     dtype, is_weak = jdt.dtype_and_weak(value)
-                    weak = dtype if is_weak else None
+                    weak, computed = (dtype if is_weak else None), dtype
         for slot in array_slots:
             value = get(args, kwargs, slot)
             if value is _NOT_GIVEN or value is None:
@@ -320,6 +334,8 @@ def from_numpy(
             out = Array._wrap(ops.astype(out.native, target), False, target)
         if post is not None:
             out = post(out, **extra)
+        if computed in _HALVES and kwargs.get("dtype") is None:
+            out = _narrowed(out, computed)
         return out
 
     function.__name__ = name.rsplit(".", 1)[-1]
