@@ -39,6 +39,7 @@ __all__ = [
     "UnsupportedDtypeError",
     "SingularMatrixError",
     "OperationError",
+    "from_message",
     "from_native",
 ]
 
@@ -160,8 +161,12 @@ def _axis(match: re.Match[str], message: str) -> CoreError:
 
 def _index(match: re.Match[str], message: str) -> CoreError:
     fields = match.groupdict()
+    size = fields.get("size")
     return IndexOutOfRangeError(
-        message, int(fields["index"]), int(fields.get("axis") or 0), int(fields["size"])
+        message,
+        int(fields["index"]),
+        int(fields.get("axis") or 0),
+        None if size is None else int(size),
     )
 
 
@@ -215,6 +220,16 @@ _TF_NODE = re.compile(r"^\{\{function_node [^}]*\}\}\s*")
 _TF_OP = re.compile(r"\s*\[Op:\w+\](?: name: \S*)?\s*$")
 
 
+def from_message(message: str) -> CoreError | None:
+    """The typed error a backend's (or a frontend's) ``message`` names, from the table
+    above; None when it names none of core's kinds."""
+    for pattern, maker in _PATTERNS:
+        match = pattern.search(message)
+        if match is not None:
+            return maker(match, message)
+    return None
+
+
 def from_native(error: BaseException, operands: Sequence[Any] = ()) -> CoreError | None:
     """``error`` as core's typed error, or None when it is none of core's kinds.
 
@@ -232,12 +247,7 @@ def from_native(error: BaseException, operands: Sequence[Any] = ()) -> CoreError
         message = str(error)
         if kind.__module__.startswith("tensorflow"):
             message = _TF_OP.sub("", _TF_NODE.sub("", getattr(error, "message", message)))
-        typed = None
-        for pattern, maker in _PATTERNS:
-            match = pattern.search(message)
-            if match is not None:
-                typed = maker(match, message)
-                break
+        typed = from_message(message)
         if typed is None and kind.__name__ == "InvalidArgumentError":
             typed = OperationError(message)
         if typed is None and kind.__name__ == "AxisError":

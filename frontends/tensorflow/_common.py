@@ -79,6 +79,15 @@ def axes(axis: Any, ndim: int, op: str) -> tuple[int, ...] | None:
     range is TF's InvalidArgumentError."""
     if axis is None:
         return None
+    if isinstance(axis, float):  # converted to int32 first, as TF
+        raise TypeError(f"Cannot convert {axis!r} to EagerTensor of dtype int32")
+    items = axis if isinstance(axis, (list, tuple)) else [axis]
+    if any(isinstance(a, (float, str)) for a in items):
+        kind = "string" if any(isinstance(a, str) for a in items) else "float"
+        raise errors.invalid_argument(
+            f"Value for attr 'Tidx' of {kind} is not in the list of allowed values: int32, int64",
+            op,
+        )
     values = host_ints(axis)
     result = []
     for a in values:
@@ -87,6 +96,12 @@ def axes(axis: Any, ndim: int, op: str) -> tuple[int, ...] | None:
                 f"Invalid reduction dimension ({a} for input with {ndim} dimension(s)", op
             )
         result.append(a % ndim if ndim else 0)
+    if len(set(result)) < len(result):
+        repeated = next(a for a in result if result.count(a) > 1)
+        raise errors.invalid_argument(
+            f"Invalid reduction arguments: Axes contains duplicate dimension: {repeated}",
+            op,
+        )
     return tuple(result)
 
 

@@ -58,7 +58,9 @@ def framework_error(error: core_errors.CoreError, function: str) -> Exception:
         message = f"slice index {error.index} of dimension {error.axis} out of bounds."
     elif isinstance(error, core_errors.UnsupportedDtypeError):
         return UnsupportedDtypeError(message)
-    return errors.InvalidArgumentError(None, None, message)
+    mapped = errors.InvalidArgumentError(None, None, message)
+    mapped.core_error = error  # its kind, for tf.function's graph-time ValueError
+    return mapped
 
 
 def _write_out(out: Any, result: Any) -> None:

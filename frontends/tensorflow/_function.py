@@ -30,8 +30,9 @@ from typing import Any
 
 import core
 from core import compilation
+from core import errors as core_errors
 from frontends.base.array import FrontendArray
-from frontends.tensorflow import _dtypes, _variable, nest
+from frontends.tensorflow import _dtypes, _variable, errors, nest
 from frontends.tensorflow._tensor import Tensor
 from frontends.tensorflow._variable import Variable
 
@@ -57,6 +58,23 @@ def check_compilable(what: str) -> None:
     """Called by stateful ops: inside a trace, abandon compiling for this function."""
     if _tracing:
         raise _Uncompilable(what)
+
+
+_STATIC_KINDS = (
+    core_errors.BroadcastError,
+    core_errors.ReshapeError,
+    core_errors.ShapeMismatchError,
+    core_errors.AxisError,
+    core_errors.IndexOutOfRangeError,
+)
+
+
+def _static_shape_error(error: Exception) -> ValueError | None:
+    """TF's ValueError for a shape mistake inside a ``tf.function``: graph building infers
+    shapes and raises it before anything runs, where the eager op raises an
+    ``InvalidArgumentError`` (a gather's indices, known only at run time, keep that)."""
+    kind = getattr(error, "core_error", None) or core_errors.from_message(str(error))
+    return ValueError(str(error)) if isinstance(kind, _STATIC_KINDS) else None
 
 
 class Function:
@@ -89,6 +107,15 @@ class Function:
         return functools.partial(self.__call__, instance)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return self._call(*args, **kwargs)
+        except errors.InvalidArgumentError as error:
+            static = None if RUN_EAGERLY[0] else _static_shape_error(error)
+            if static is None:
+                raise
+            raise static from None
+
+    def _call(self, *args: Any, **kwargs: Any) -> Any:
         if self.input_signature is not None:
             self._check_signature(args, kwargs)
         backend = core.get_backend()

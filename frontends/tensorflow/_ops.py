@@ -39,7 +39,11 @@ def _core_dtype(dtype: Any) -> core.Dtype | None:
     return None if dtype is None else _dtypes.as_dtype(dtype).core_dtype
 
 
-def _dims(shape: Any) -> tuple[int, ...]:
+def _dims(shape: Any, attr: tuple[str, str] | None = None) -> tuple[int, ...]:
+    """A shape argument as ints. A Python value that is no integer fails as TF's
+    conversion of it: None a ValueError; a float or a string a TypeError (converted to
+    int32 first, as ``tf.ones``), or, with ``attr`` (the op's attribute and name), the
+    op's InvalidArgumentError for a dtype its attribute refuses (``tf.reshape``)."""
     if isinstance(shape, TensorShape):
         return tuple(shape.as_list())
     if isinstance(shape, FrontendArray) or is_native(shape):
@@ -47,7 +51,25 @@ def _dims(shape: Any) -> tuple[int, ...]:
         return tuple(int(d) for d in numpy.atleast_1d(host)) if host.ndim else (int(host),)
     if isinstance(shape, (int, numpy.integer)):
         return (int(shape),)
-    return tuple(int(d) for d in shape)
+    items = list(shape) if isinstance(shape, (list, tuple)) else [shape]
+    if any(d is None or isinstance(d, (float, complex, str, bytes)) for d in items):
+        if any(d is None for d in items):
+            raise ValueError(
+                "Can't convert Python sequence with mixed types to Tensor."
+                if len(items) > 1
+                else "Attempt to convert a value (None) with an unsupported type "
+                "(<class 'NoneType'>) to a Tensor."
+            )
+        if attr is None:
+            raise TypeError(f"Cannot convert {shape!r} to EagerTensor of dtype int32")
+        kind = "string" if any(isinstance(d, (str, bytes)) for d in items) else "float"
+        raise errors.InvalidArgumentError(
+            None,
+            None,
+            f"Value for attr '{attr[0]}' of {kind} is not in the list of allowed values: "
+            f"int32, int64\n\t; NodeDef: {{{{node {attr[1]}}}}}",
+        )
+    return tuple(int(d) for d in items)
 
 
 @string_kernel
@@ -261,7 +283,7 @@ def size(input: Any, out_type: Any = _dtypes.int32, name: Any = None) -> Tensor:
 @string_kernel
 def reshape(tensor: Any, shape: Any, name: Any = None) -> Tensor:
     native = operand(to_native(tensor), "Reshape")
-    dims = _dims(shape)
+    dims = _dims(shape, ("Tshape", "Reshape"))
     have = _math.prod(native.shape)
     known = _math.prod(d for d in dims if d != -1)
     if dims.count(-1) > 1:

@@ -17,12 +17,13 @@ def _check(value: Any, op: str) -> None:
     from frontends.tensorflow import errors
     from frontends.tensorflow._conversion import native_dtype
 
-    if native_dtype(value).kind not in "iu":
-        raise errors.NotFoundError(
+    if native_dtype(value).kind not in "iu":  # the op's type attribute refuses it
+        raise errors.InvalidArgumentError(
             None,
             None,
-            f"Could not find device for node: {{{{node {op}}}}} = {op}"
-            f"[T={Tensor._from_native(value).dtype.name.upper()}]",
+            f"Value for attr 'T' of {Tensor._from_native(value).dtype.name} is not in the list "
+            "of allowed values: int8, int16, int32, int64, uint8, uint16, uint32, uint64\n\t; "
+            f"NodeDef: {{{{node {op}}}}}",
         )
 
 

@@ -57,6 +57,12 @@ def _square(x: Any, op: str) -> None:
         )
 
 
+def _matrix(x: Any, op: str) -> None:
+    """TF's InvalidArgumentError for fewer than two dimensions."""
+    if len(x.shape) < 2:
+        raise errors.invalid_argument(f"Input tensor 0 must have rank >= 2, got {len(x.shape)}", op)
+
+
 def _t(x: Any) -> Any:
     return ops.matrix_transpose(x)
 
@@ -345,6 +351,7 @@ Eigh = collections.namedtuple("Eigh", ["e", "v"])
 def qr(input: Any, full_matrices: bool = False, name: Any = None) -> Any:
     x = native(input)
     check("linalg.qr", x)
+    _matrix(x, "Qr")
     q, r = ops.linalg.qr(x, mode="complete" if full_matrices else "reduced")
     return Qr(wrap(q), wrap(r))
 
@@ -353,6 +360,7 @@ def svd(tensor: Any, full_matrices: bool = False, compute_uv: bool = True, name:
     """tf.linalg.svd: ``(s, u, v)`` (``v``, not its adjoint, as TF)."""
     x = native(tensor)
     check("linalg.svd", x)
+    _matrix(x, "Svd")
     if not compute_uv:
         return wrap(ops.linalg.svdvals(x))
     u, s, vh = ops.linalg.svd(x, full_matrices=full_matrices)

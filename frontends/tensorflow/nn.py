@@ -452,8 +452,11 @@ def _pool(input: Any, ksize: Any, strides: Any, padding: Any, data_format: Any, 
           kind: str, dilations: Any = None) -> Any:  # fmt: skip
     x = native(input)
     check("nn.max_pool2d" if kind == "MAX" else "nn.avg_pool2d", x)
-    if len(x.shape) != rank + 2:
-        raise ValueError(f"Input tensor must be of rank {rank + 2} but was {len(x.shape)}.")
+    if len(x.shape) != rank + 2:  # the kernel's check (1-D pooling runs the 2-D kernel)
+        op = ("MaxPool" if kind == "MAX" else "AvgPool") + ("3D" if rank == 3 else "")
+        raise errors.invalid_argument(
+            f"Input must be {'5' if rank == 3 else '4 or 5'}-dimensional", op
+        )
     first = _channels_first(data_format)
     xf = _to_first(x, first)
     kernel = _spatial(ksize, rank, first, "ksize")
@@ -490,6 +493,11 @@ def _pool(input: Any, ksize: Any, strides: Any, padding: Any, data_format: Any, 
 def max_pool(input: Any, ksize: Any, strides: Any, padding: Any, data_format: Any = None,
              name: Any = None) -> Tensor:  # fmt: skip
     rank = len(native(input).shape) - 2
+    if rank not in (1, 2, 3):
+        raise ValueError(
+            "`input.shape.rank` must be 3, 4 or 5. Received: "
+            f"input.shape={tuple(native(input).shape)} of rank {rank + 2}."
+        )
     return wrap(_pool(input, ksize, strides, padding, data_format, rank, "MAX"))
 
 
@@ -511,6 +519,11 @@ def max_pool3d(input: Any, ksize: Any, strides: Any, padding: Any, data_format: 
 def avg_pool(input: Any, ksize: Any, strides: Any, padding: Any, data_format: Any = None,
              name: Any = None) -> Tensor:  # fmt: skip
     rank = len(native(input).shape) - 2
+    if rank not in (1, 2, 3):
+        raise ValueError(
+            "`input.shape.rank` must be 3, 4 or 5. Received: "
+            f"input.shape={tuple(native(input).shape)} of rank {rank + 2}."
+        )
     return wrap(_pool(input, ksize, strides, padding, data_format, rank, "AVG"))
 
 

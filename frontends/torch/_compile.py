@@ -675,10 +675,11 @@ _OP_PACKAGES = ("frontends", "core", "torch", "jax", "jaxlib", "tensorflow", "nu
 
 
 def _dynamo_error(error: Exception) -> Exception | None:
-    """dynamo's ``TorchRuntimeError`` for an op that failed in a compiled function (real
-    torch meets it while propagating fake tensors, whatever the op raised eagerly), with
-    torch's message; None for an error of the user's own code (raised where it was) or
-    one of dynamo's own."""
+    """torch's exception for an op that failed in a compiled function: dynamo's
+    ``TorchRuntimeError`` where the op raises a plain RuntimeError (met while propagating
+    fake tensors), the op's own class otherwise (an IndexError, a TypeError, a
+    NotImplementedError pass through dynamo); None to leave ``error`` as it is (the user's
+    own code, one of dynamo's own, or already torch's class)."""
     from frontends.torch._dynamo.exc import TorchDynamoException, TorchRuntimeError
     from frontends.torch._frontend import functions
 
@@ -691,7 +692,9 @@ def _dynamo_error(error: Exception) -> Exception | None:
     if module.partition(".")[0] not in _OP_PACKAGES:
         return None
     mapped = functions.framework_error(error, "compile") or error
-    return TorchRuntimeError(f"{type(mapped).__name__}: {mapped}")
+    if type(mapped) is RuntimeError:
+        return TorchRuntimeError(f"RuntimeError when making fake tensor call: {mapped}")
+    return None if mapped is error else mapped
 
 
 class _CompiledFunction:

@@ -28,11 +28,43 @@ class UnsupportedDtypeError(RuntimeError, core.UnsupportedDtypeError):
     """
 
 
+class DeclaredDtypeError(Exception):
+    """A dtype a torch function declares it refuses (``unsupported_dtypes``), raised as the
+    class torch raises there: :class:`_NotImplementedError` (the kernels' "not implemented
+    for 'Long'") or :class:`_RuntimeError` (linalg's own "Expected a floating point or
+    complex tensor"). Not a ``core.UnsupportedDtypeError``: that is a TypeError, which
+    torch's errors are not."""
+
+
+class _NotImplementedError(NotImplementedError, DeclaredDtypeError):
+    """torch's NotImplementedError for a dtype a kernel is not implemented for."""
+
+
+class _RuntimeError(RuntimeError, DeclaredDtypeError):
+    """torch's RuntimeError for a dtype a function checks itself (linalg's)."""
+
+
+# functions that check the dtype themselves (torch's RuntimeError, not the kernels'
+# NotImplementedError), with the name torch's message gives
+_CHECKED_DTYPES = {
+    **{n: f"linalg.{n}" for n in ("inv", "det", "slogdet", "solve", "cholesky", "svd", "qr")},
+    **{n: f"linalg.{n}" for n in ("matrix_norm", "matrix_exp", "vector_norm")},
+    "inv_ex": "linalg.inv", "cholesky_ex": "linalg.cholesky", "solve_ex": "linalg.solve",
+    "svdvals": "linalg.svd", "cond": "linalg.svd", "norm": "linalg.vector_norm",
+}  # fmt: skip
+
+
 def _unsupported(function: str, dtype: core.Dtype) -> Exception:
-    return UnsupportedDtypeError(
+    name = _dtype.scalar_type_name(dtype)
+    checked = _CHECKED_DTYPES.get(function)
+    if checked is not None:
+        return _RuntimeError(
+            f"{checked}: Expected a floating point or complex tensor as input. Got {name}"
+        )
+    return _NotImplementedError(
         f"torch.{function} is not implemented for {_dtype.of(dtype)} (torch {_dtype.TORCH_VERSION} "
-        f"raises \"not implemented for '{_dtype.scalar_type_name(dtype)}'\"); cast the input, "
-        "e.g. with .float() or .to(torch.float32)"
+        f"raises \"not implemented for '{name}'\"); cast the input, e.g. with .float() or "
+        ".to(torch.float32)"
     )
 
 

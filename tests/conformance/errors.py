@@ -4,12 +4,14 @@ For each framework, every name of a list (numpy's and jnp's binary ufuncs, torch
 TensorFlow's binary ops, each framework's reductions and shape functions) gets wrong
 calls: shapes that do not broadcast (same rank and different ranks), an axis out of
 range, mismatched shapes for reshapes, joins and products, an index out of range (the
-shape functions of :data:`SHAPE_CALLS`). The real framework and the frontend
+shape functions of :data:`SHAPE_CALLS`); and, in :data:`ROOT_CALLS`, wrong dtypes, wrong
+argument types, linalg/fft/nn/lax/tf.math misuse and wrong calls under a trace (jit,
+torch.compile, tf.function). The real framework and the frontend
 on each backend run the same call; a name passes on a backend when each call raises the
 same exception class (same name and same answer to ``except ValueError/TypeError/
-IndexError/RuntimeError``) or returns in both. Inputs take the first dtype (float64,
-int64, bool) the real function accepts with well-shaped operands, so the dtype is never
-the mistake. Results go to ``docs/conformance/errors_<framework>.{json,md}``.
+IndexError/RuntimeError``) or returns in both. The shape/axis tables' inputs take the
+first dtype (float64, int64, bool) the real function accepts with well-shaped operands,
+so the dtype is never their mistake. Results go to ``docs/conformance/errors_<framework>.{json,md}``.
 
     python -m tests.conformance.errors             # every framework, every backend
     python -m tests.conformance.errors --framework torch --backend jax
@@ -225,12 +227,18 @@ SHAPE_CALLS = {
 # ----------------------------------------------------------------------------------------
 def _numpy_root_calls() -> dict[str, list[tuple[str, Call]]]:
     f, i = (lambda np: np.ones(3)), (lambda np: np.arange(3))
+    c = lambda np: np.ones(3, dtype=complex)  # noqa: E731
     sq, rect = (lambda np: np.ones((2, 2))), (lambda np: np.ones((2, 3)))
     return {
         "bitwise_and": [("float64 operands", lambda np: np.bitwise_and(f(np), f(np)))],
         "left_shift": [("float64 by int64", lambda np: np.left_shift(f(np), i(np)))],
         "invert": [("float64", lambda np: np.invert(f(np)))],
         "gcd": [("float64 operands", lambda np: np.gcd(f(np), f(np)))],
+        "floor_divide": [("complex128 operands", lambda np: np.floor_divide(c(np), c(np)))],
+        "remainder": [("complex128 operands", lambda np: np.remainder(c(np), c(np)))],
+        "isnat": [("float64", lambda np: np.isnat(f(np)))],
+        "negative": [("bool", lambda np: np.negative(np.ones(3, dtype=bool)))],
+        "argmax": [("axis=1.5", lambda np: np.argmax(f(np), axis=1.5))],
         "sum": [
             ("axis=1.0", lambda np: np.sum(f(np), axis=1.0)),
             ("axis='0'", lambda np: np.sum(f(np), axis="0")),
@@ -282,11 +290,21 @@ def _numpy_root_calls() -> dict[str, list[tuple[str, Call]]]:
 
 def _torch_root_calls() -> dict[str, list[tuple[str, Call]]]:
     f, i = (lambda t: t.ones(3)), (lambda t: t.arange(3))
+    c = lambda t: t.ones(3, dtype=t.complex64)  # noqa: E731
     sq, rect = (lambda t: t.ones(2, 2)), (lambda t: t.ones(2, 3))
     F = lambda t: t.nn.functional  # noqa: E731
     return {
         "bitwise_and": [("float32 operands", lambda t: t.bitwise_and(f(t), f(t)))],
         "neg": [("bool", lambda t: t.neg(t.ones(3, dtype=t.bool)))],
+        "floor_divide": [("complex64 operands", lambda t: t.floor_divide(c(t), c(t)))],
+        "remainder": [("complex64 operands", lambda t: t.remainder(c(t), c(t)))],
+        "matmul": [
+            (
+                "bool operands",
+                lambda t: t.matmul(t.ones(2, 2, dtype=t.bool), t.ones(2, 2, dtype=t.bool)),
+            )
+        ],
+        "lgamma": [("complex64", lambda t: t.lgamma(c(t)))],
         "sub": [
             ("bool operands", lambda t: t.sub(t.ones(3, dtype=t.bool), t.ones(3, dtype=t.bool)))
         ],
@@ -365,6 +383,10 @@ def _torch_root_calls() -> dict[str, list[tuple[str, Call]]]:
                 "(3,) + (4,) under torch.compile",
                 lambda t: t.compile(lambda a, b: a + b, backend="eager")(f(t), t.ones(4)),
             ),
+            (
+                "sum over dim 2 of (3,) under torch.compile",
+                lambda t: t.compile(lambda a: a.sum(2), backend="eager")(f(t)),
+            ),
         ],
     }
 
@@ -373,8 +395,10 @@ def _jax_root_calls() -> dict[str, list[tuple[str, Call]]]:
     f = lambda j: j.numpy.ones(3)  # noqa: E731
     i = lambda j: j.numpy.arange(3)  # noqa: E731
     sq, rect = (lambda j: j.numpy.ones((2, 2))), (lambda j: j.numpy.ones((2, 3)))
+    c = lambda j: j.numpy.ones(3, dtype="complex64")  # noqa: E731
     return {
         "numpy.bitwise_and": [("float32 operands", lambda j: j.numpy.bitwise_and(f(j), f(j)))],
+        "numpy.arctan2": [("complex64 operands", lambda j: j.numpy.arctan2(f(j), c(j)))],
         "numpy.left_shift": [("float32 by int32", lambda j: j.numpy.left_shift(f(j), i(j)))],
         "numpy.invert": [("float32", lambda j: j.numpy.invert(f(j)))],
         "numpy.sum": [
@@ -417,6 +441,14 @@ def _jax_root_calls() -> dict[str, list[tuple[str, Call]]]:
         ],
         "lax.bitwise_and": [("float32 operands", lambda j: j.lax.bitwise_and(f(j), f(j)))],
         "lax.sin": [("int32", lambda j: j.lax.sin(i(j)))],
+        "lax.exp": [("int32", lambda j: j.lax.exp(i(j)))],
+        "lax.sub": [
+            (
+                "bool operands",
+                lambda j: j.lax.sub(j.numpy.ones(3, dtype=bool), j.numpy.ones(3, dtype=bool)),
+            )
+        ],
+        "lax.max": [("int32 and float32", lambda j: j.lax.max(i(j), f(j)))],
         "lax.reshape": [("(3,) to (2, 2)", lambda j: j.lax.reshape(f(j), (2, 2)))],
         "lax.concatenate": [
             ("(2, 3) and (2, 2) on dimension 0", lambda j: j.lax.concatenate([rect(j), sq(j)], 0))
@@ -443,6 +475,7 @@ def _jax_root_calls() -> dict[str, list[tuple[str, Call]]]:
 
 def _tf_root_calls() -> dict[str, list[tuple[str, Call]]]:
     f, i = (lambda tf: tf.ones(3)), (lambda tf: tf.range(3))
+    c = lambda tf: tf.ones(3, dtype=tf.complex64)  # noqa: E731
     sq, rect = (lambda tf: tf.ones((2, 2))), (lambda tf: tf.ones((2, 3)))
     return {
         "bitwise.bitwise_and": [
@@ -450,6 +483,11 @@ def _tf_root_calls() -> dict[str, list[tuple[str, Call]]]:
         ],
         "math.log": [("int32", lambda tf: tf.math.log(i(tf)))],
         "math.sqrt": [("int32", lambda tf: tf.math.sqrt(i(tf)))],
+        "math.exp": [("int32", lambda tf: tf.math.exp(i(tf)))],
+        "math.sigmoid": [("int32", lambda tf: tf.math.sigmoid(i(tf)))],
+        "math.erf": [("int32", lambda tf: tf.math.erf(i(tf)))],
+        "math.floormod": [("complex64 operands", lambda tf: tf.math.floormod(c(tf), c(tf)))],
+        "math.reduce_std": [("int32", lambda tf: tf.math.reduce_std(i(tf)))],
         "add": [
             ("int32 and float32", lambda tf: tf.add(i(tf), f(tf))),
             ("tensor and None", lambda tf: tf.add(f(tf), None)),
@@ -497,6 +535,14 @@ def _tf_root_calls() -> dict[str, list[tuple[str, Call]]]:
             (
                 "matmul (2, 3) @ (2, 3) under tf.function",
                 lambda tf: tf.function(tf.matmul)(rect(tf), rect(tf)),
+            ),
+            (
+                "reduce_sum over axis 2 of (3,) under tf.function",
+                lambda tf: tf.function(lambda a: tf.reduce_sum(a, axis=2))(f(tf)),
+            ),
+            (
+                "gather index 7 of (3,) under tf.function",
+                lambda tf: tf.function(lambda a: tf.gather(a, [7]))(f(tf)),
             ),
         ],
     }
@@ -625,8 +671,10 @@ def write(framework: str, records: list[dict[str, str]]) -> None:
         f"# Exception classes: {framework}",
         "",
         "Wrong calls (shapes that do not broadcast, axes out of range, wrong shapes for",
-        "reshapes, joins and products, indices out of range) to each name, through the",
-        "frontend on each backend, against the real framework's exception class",
+        "reshapes, joins and products, indices out of range, wrong dtypes and argument",
+        "types, linalg/fft/nn/lax misuse, wrong calls under jit/compile/tf.function) to",
+        "each name, through the frontend on each backend, against the real framework's",
+        "exception class",
         f"(`{document['command']}`; see `docs/errors.md`).",
         "",
         "| backend | pass | fail |",

@@ -469,6 +469,12 @@ def _index_key(key: Any, shape: tuple[int, ...], mode: str) -> tuple[Any, Any]:
                     )
                 k = -n if k < 0 else n - 1  # JAX clamps a static index too
             out.append(int(k))
+        elif isinstance(k, (float, complex)):
+            raise TypeError(
+                "Indexer must have integer or boolean type, got indexer with type "
+                f"{'float64' if isinstance(k, float) else 'complex128'} at position {axis}, "
+                f"indexer value={k}"
+            )
         else:
             out.append(k)
         axis += 1

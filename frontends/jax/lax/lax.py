@@ -588,6 +588,21 @@ def concatenate(operands: Sequence[Any], dimension: int) -> Array:
     if not arrays:
         raise TypeError("concatenate requires a non-empty sequences of arrays")
     same_dtypes("concatenate", arrays, "concatenate")
+    shapes = ", ".join(str(tuple(a.shape)) for a in arrays)
+    if len({a.ndim for a in arrays}) > 1:
+        raise TypeError(
+            f"Cannot concatenate arrays with different numbers of dimensions: got {shapes}."
+        )
+    dimension = int(dimension)
+    if not 0 <= dimension < arrays[0].ndim:
+        raise TypeError(
+            f"concatenate dimension out of bounds: dimension {dimension} for shapes {shapes}."
+        )
+    if len({tuple(a.shape[:dimension] + a.shape[dimension + 1 :]) for a in arrays}) > 1:
+        raise TypeError(
+            "Cannot concatenate arrays with shapes that differ in dimensions other than the one "
+            f"being concatenated: concatenating along dimension {dimension} for shapes {shapes}."
+        )
     return wrap(ops.concat([a.native for a in arrays], axis=int(dimension)), all_weak(arrays))
 
 
@@ -799,8 +814,12 @@ def dot(lhs: Any, rhs: Any, precision: Any = None, preferred_element_type: Any =
     """``lax.dot``: vector/matrix products (contracts the last dim of ``lhs`` with the
     first of ``rhs``)."""
     a, b = asarray(lhs, "dot", 0), asarray(rhs, "dot", 1)
-    if a.ndim not in (1, 2) or b.ndim not in (1, 2):
-        raise TypeError(f"dot requires 1-D or 2-D operands, got shapes {a.shape} and {b.shape}")
+    if a.ndim not in (1, 2) or b.ndim not in (1, 2) or a.shape[-1] != b.shape[0]:
+        raise ValueError(
+            "jax.lax.dot: dimension_numbers must be specified when not performing simple "
+            "un-batched matrix-matrix, matrix-vector, or vector-vector products; got "
+            f"lhs_shape={tuple(a.shape)} rhs_shape={tuple(b.shape)}"
+        )
     return dot_general(a, b, (((a.ndim - 1,), (0,)), ((), ())), precision, preferred_element_type)
 
 

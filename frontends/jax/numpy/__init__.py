@@ -19,6 +19,7 @@ by the count's reciprocal (up to an ulp apart).
 from __future__ import annotations
 
 import builtins
+import operator
 from collections.abc import Sequence
 from typing import Any
 
@@ -137,9 +138,17 @@ def asarray(a: Any, dtype: Any = None, order: Any = None, *, copy: Any = None) -
 
 
 def _shape(shape: Any) -> tuple[int, ...]:
+    """A creation function's shape; JAX's TypeError for a dimension that is not an integer
+    (a float, a string, None)."""
     if isinstance(shape, (int, _numpy.integer)):
         return (int(shape),)
-    return tuple(int(s) for s in shape)
+    items = tuple(shape) if hasattr(shape, "__iter__") else (shape,)
+    try:
+        return tuple(operator.index(s) for s in items)
+    except TypeError:
+        raise TypeError(
+            f"Shapes must be 1D sequences of concrete values of integer type, got {items}."
+        ) from None
 
 
 def _creation_dtype(dtype: Any, name: str, kind: str = "f") -> core.Dtype:

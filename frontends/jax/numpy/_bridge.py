@@ -263,6 +263,9 @@ def from_numpy(
             if slot[0] in sequence_set:
                 if not isinstance(value, (list, tuple)) and not is_arraylike(value):
                     raise TypeError(f"{label} requires a sequence of arrays")
+                if getattr(value, "ndim", None) == 0 and name in ("concatenate", "concat"):
+                    # JAX splits an array given as the sequence: a 0-d one gives none
+                    raise ValueError("Need at least one array to concatenate.")
                 if isinstance(value, (list, tuple)):
                     check_arraylike(label, *value)
                     continue

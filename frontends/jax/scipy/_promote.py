@@ -77,9 +77,14 @@ def constant(value: float, like: Array) -> Any:
 
 
 def axes(axis: Any, ndim: int) -> tuple[int, ...]:
-    """A reduction's axes as a tuple of non-negative ints (``None``: all)."""
+    """A reduction's axes as a tuple of non-negative ints (``None``: all); JAX's
+    ValueError for an axis out of range."""
     if axis is None:
         return tuple(range(ndim))
     if isinstance(axis, int):
         axis = (axis,)
-    return tuple(int(a) % max(ndim, 1) for a in axis)
+    bound = max(ndim, 1)
+    for a in axis:
+        if not -bound <= int(a) < bound:
+            raise ValueError(f"axis {a} is out of bounds for array of dimension {ndim}")
+    return tuple(int(a) % bound for a in axis)

@@ -440,9 +440,15 @@ def softmin(
 # linear and convolution
 # ---------------------------------------------------------------------------------------
 @fast("nn.linear", "input", "weight", "bias", scalars=False)
-@torch_function("input", "weight", "bias")
+@torch_function()
 def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
-    """input @ weight.T + bias."""
+    """input @ weight.T + bias; input and weight of one dtype, as torch (no promotion)."""
+    if _dtype_of(input) != _dtype_of(weight):
+        raise RuntimeError(
+            f"mat1 and mat2 must have the same dtype, but got "
+            f"{_dtype.scalar_type_name(_dtype_of(input))} and "
+            f"{_dtype.scalar_type_name(_dtype_of(weight))}"
+        )
     kind = _dtype_of(input).kind
     if kind == "b":
         _no_bool("addmm_impl_cpu_", input)
@@ -713,6 +719,7 @@ def _max_pool(n: int) -> Callable[..., Any]:
         if any(2 * p > k for p, k in zip(pads, kernel)):
             raise RuntimeError("pad should be at most half of effective kernel size")
         stride = None if stride is None or stride == [] or stride == () else stride
+        _check_pool_output(input, n, kernel, stride, pads, _tuple(dilation, n), ceil_mode)
         return _with_batch(
             input,
             n,
@@ -734,6 +741,31 @@ def _max_pool(n: int) -> Callable[..., Any]:
     max_pool.__name__ = max_pool.__qualname__ = f"max_pool{n}d"
     max_pool.__doc__ = f"{n}-D max pooling; ``return_indices`` gives flat int64 indices."
     return torch_function("input")(max_pool)
+
+
+def _check_pool_output(
+    x: Any, n: int, kernel: tuple, stride: Any, pads: tuple, dilation: tuple, ceil_mode: bool
+) -> None:
+    """torch's RuntimeError for a pooling window that leaves no output (a kernel larger
+    than the padded input), before any backend computes an empty or negative size."""
+    if len(x.shape) < n:
+        return  # the rank error is _with_batch's
+    sizes = tuple(int(d) for d in x.shape[-n:])
+    strides = kernel if stride is None else _tuple(stride, n)
+    outputs = []
+    for size, k, s, p, d in zip(sizes, kernel, strides, pads, dilation):
+        span = size + 2 * p - d * (k - 1) - 1
+        out = (-(-span // s) if ceil_mode else span // s) + 1
+        if ceil_mode and (out - 1) * s >= size + p:
+            out -= 1
+        outputs.append(out)
+    if all(o > 0 for o in outputs):
+        return
+    channels = "x".join(str(int(d)) for d in x.shape[-n - 1 : -n]) or "1"
+    raise RuntimeError(
+        f"Given input size: ({channels}x{'x'.join(map(str, sizes))}). Calculated output size: "
+        f"({channels}x{'x'.join(map(str, outputs))}). Output size is too small"
+    )
 
 
 def _avg_pool_any(x: Any, *args: Any, **kwargs: Any) -> Any:
@@ -770,6 +802,7 @@ def _avg_pool(n: int) -> Callable[..., Any]:
         if divisor_override is not None and divisor_override == 0:
             raise RuntimeError("divisor must be not zero")
         stride = None if stride is None or stride == [] or stride == () else stride
+        _check_pool_output(input, n, kernel, stride, _tuple(padding, n), (1,) * n, ceil_mode)
         return _with_batch(
             input,
             n,

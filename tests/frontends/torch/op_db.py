@@ -24,6 +24,7 @@ from torch.testing._internal.common_methods_invocations import op_db
 
 import core
 from frontends import torch
+from frontends.torch._frontend import DeclaredDtypeError
 
 # torch's test utilities load their own hypothesis profile on import; a ``@settings(...)``
 # copies the profile active when it decorates, so reload ours before later test modules load.
@@ -308,7 +309,8 @@ def op_id(op: Any) -> str:
 def check_sample(op: Any, dtype: Any, sample: Any) -> tuple[str, str]:
     """Run one sample through real torch and the frontend (on the current backend):
     ``("pass", "")``; ``("unsupported", reason)`` where the frontend declares the dtype left
-    out (its :class:`core.UnsupportedDtypeError`) and torch computes it; or ``("fail", the
+    out (a :class:`core.UnsupportedDtypeError`, or a declared dtype the frontend refuses as
+    torch's kernels do) and torch computes it; or ``("fail", the
     first difference)``."""
     label = f"{dtype} {sample.summary() if hasattr(sample, 'summary') else sample}"
     try:
@@ -323,7 +325,7 @@ def check_sample(op: Any, dtype: Any, sample: Any) -> tuple[str, str]:
         ours = canonical(op.name, sample, convert_to_real(run_frontend(op, sample)))
         expected = canonical(op.name, sample, expected)
         compare(ours, expected, values_determined(op, sample), op.name in NORMWISE)
-    except core.UnsupportedDtypeError as error:
+    except (core.UnsupportedDtypeError, DeclaredDtypeError) as error:
         return "unsupported", f"{dtype}: {error}"
     except Exception as error:
         return "fail", f"{type(error).__name__}: {' '.join(str(error).split())}; {label}"
