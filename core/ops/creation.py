@@ -240,8 +240,14 @@ def _linspace_plan(
 def _fill_scalar(fill_value: Any, dtype: Dtype) -> numpy.ndarray:
     """``fill_value`` as a 0-d numpy array of ``dtype``: ints wrap into integer dtypes,
     complex values lose their imaginary part in real dtypes (as astype does)."""
+    from core import current_backend
     from core.backends.numpy import native_dtypes
 
+    backend = current_backend()
+    if not isinstance(fill_value, numpy.ndarray) and isinstance(
+        fill_value, backend.native_array_types
+    ):  # a native: torch's (and tensorflow's) bfloat16 have no numpy.asarray
+        fill_value = backend.module.to_numpy(fill_value)
     if type(fill_value) is int:
         fill_value = _wrap_scalar(fill_value, dtype)
     if isinstance(fill_value, complex) and not dtype.is_complex_dtype:

@@ -286,6 +286,8 @@ def _param(value: Any, dtype: core.Dtype) -> Any:
         return ops.astype(value.native, dtype)
     if isinstance(value, (int, float)):
         return ops.asarray(value, dtype=dtype)
+    if isinstance(value, core.current_backend().native_array_types):
+        return ops.astype(value, dtype)
     return ops.astype(ops.asarray(numpy.asarray(value)), dtype)
 
 

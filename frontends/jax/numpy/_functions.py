@@ -269,7 +269,7 @@ def _sized_post(out: Any, size: int | None = None, fill_value: Any = None) -> An
     return _sized(out, size, fill_value)
 
 
-_SIZED = ("unique_values",)
+_SIZED = ("unique_values", "union1d", "setdiff1d")
 
 
 def _nonzero_sized(a: Array, size: int, fill_value: Any) -> tuple[Array, ...]:
