@@ -17,7 +17,7 @@ import importlib.util
 import re
 import sys
 import warnings
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -237,8 +237,9 @@ def _rewrite_import_from(segment: str, module: str) -> str:
     return _code(node.with_changes(module=_dotted(f"{FRONTENDS_PACKAGE}.{module}")))
 
 
-def _rewrite_import(segment: str, decisions: list[bool]) -> str:
-    """Rewrite ``import a, b.c as d, ...``; ``decisions[i]``: whether alias i is rewritten.
+def _rewrite_import(segment: str, decisions: list[bool | str]) -> str:
+    """Rewrite ``import a, b.c as d, ...``; ``decisions[i]``: whether alias i is rewritten
+    (a module name: rewritten as an import of that module, for an alias with ``as``).
 
     ``import torch [as T]`` -> ``from frontends import torch [as T]``;
     ``import torch.nn.functional as F`` -> ``import frontends.torch.nn.functional as F``;
@@ -258,6 +259,8 @@ def _rewrite_import(segment: str, decisions: list[bool]) -> str:
         if not rewrite:
             pieces.append(("import", alias))
             continue
+        if isinstance(rewrite, str):
+            alias = alias.with_changes(name=_dotted(rewrite))
         name = _code(alias.name)
         if "." not in name:
             pieces.append(("from", alias))
@@ -409,12 +412,17 @@ def transpile_text(
     *,
     filename: str = "<string>",
     provides: Callable[[str], bool] | None = None,
+    redirect: Mapping[str, str] | None = None,
 ) -> Result:
     """Rewrite the framework imports of ``text`` to the frontends and set backend ``to``.
 
     ``from_``: the frameworks to rewrite (a name, comma-separated names or an iterable;
     default all four). ``provides(module)``: whether ``frontends.<module>`` exists
-    (default :func:`frontend_provides`). Raises :class:`TranspileSyntaxError` when ``text``
+    (default :func:`frontend_provides`). ``redirect``: modules whose imports go to another
+    module of the frontends (``{"numpy.lib._index_tricks_impl": "numpy"}``: ``from
+    numpy.lib._index_tricks_impl import mgrid`` becomes ``from frontends.numpy import
+    mgrid``), for a framework's private implementation modules whose names the frontend
+    has in another module. Raises :class:`TranspileSyntaxError` when ``text``
     is not valid Python and :class:`TranspileError` for an unknown backend or framework.
     """
     check_backend(to)
@@ -426,6 +434,7 @@ def transpile_text(
     diagnostics: list[Diagnostic] = []
     rewritten: list[str] = []
     marker: ast.Import | None = None
+    redirect = redirect or {}
 
     def unsupported(node: ast.stmt, module: str, binds: str | None = None) -> None:
         message = f"frontends provide no {module}; this import is left unchanged"
@@ -440,11 +449,12 @@ def transpile_text(
             framework = _framework_of(node.module.split(".", 1)[0])
             if framework is None or framework not in frameworks:
                 continue
-            if not provides(node.module):
+            module = redirect.get(node.module, node.module)
+            if not provides(module):
                 unsupported(node, node.module)
                 continue
             start, end = source.span(node)
-            edits.append((start, end, _rewrite_import_from(text[start:end], node.module)))
+            edits.append((start, end, _rewrite_import_from(text[start:end], module)))
             if framework not in rewritten:
                 rewritten.append(framework)
         elif isinstance(node, ast.Import):
@@ -454,6 +464,10 @@ def transpile_text(
                 framework = _framework_of(root)
                 if framework is None or framework not in frameworks:
                     decisions.append(False)
+                elif alias.name in redirect and alias.asname and provides(redirect[alias.name]):
+                    decisions.append(redirect[alias.name])
+                    if framework not in rewritten:
+                        rewritten.append(framework)
                 elif not provides(alias.name):
                     unsupported(
                         node,

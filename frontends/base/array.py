@@ -170,7 +170,9 @@ def view_as_dtype(native: Any, dtype: Any) -> Any:
         )
     if source.itemsize > target.itemsize:
         narrow = _native_ops.bitcast(native, target)
-        return _native_ops.reshape(narrow, (*shape[:-1], -1))
+        # the new last axis is given, not -1, which an empty array leaves undetermined
+        scaled = shape[-1] * (source.itemsize // target.itemsize)
+        return _native_ops.reshape(narrow, (*shape[:-1], scaled))
     ratio = target.itemsize // source.itemsize
     if shape[-1] % ratio:
         raise ValueError(

@@ -60,6 +60,7 @@ ComplexWarning = _numpy.exceptions.ComplexWarning
 # arrays (a frontend array given to them is read back to the host)
 ma = _numpy.ma
 __config__ = _numpy.__config__  # numpy's build configuration
+dtypes = _numpy.dtypes  # the classes of numpy's dtypes, which are the frontend's dtypes
 matrix, asmatrix, bmat = _numpy.matrix, _numpy.asmatrix, _numpy.bmat
 
 
@@ -88,6 +89,8 @@ def _route_one(function: _FunctionType) -> object:
 
 
 _route_host_dtypes(globals())
+
+from frontends.numpy import lib  # noqa: E402  (after the functions it uses)
 
 # functions of dates only: numpy's own, on the host
 busdaycalendar = _numpy.busdaycalendar

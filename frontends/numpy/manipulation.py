@@ -145,6 +145,7 @@ def reshape(a: Any, /, shape: Any = None, order: str = "C", *, copy: Any = None)
     a = _nd(a)
     if copy:
         a = a.copy()
+    order = _order(order)
     if order == "F":
         from frontends.numpy._core.multiarray import _shape_tuple
 
@@ -154,10 +155,15 @@ def reshape(a: Any, /, shape: Any = None, order: str = "C", *, copy: Any = None)
     return a.reshape(shape)
 
 
+def _order(order: Any) -> Any:
+    """numpy's memory order argument: a letter in either case (``'f'`` is ``'F'``)."""
+    return order.upper() if isinstance(order, str) and len(order) == 1 else order
+
+
 def ravel(a: Any, order: str = "C") -> ndarray:
     """np.ravel: a view (numpy copies when the array is not contiguous)."""
     a = _nd(a)
-    if order == "F":
+    if _order(order) == "F":
         return a.transpose().reshape(-1)
     return a.reshape(-1)
 
@@ -422,6 +428,22 @@ def _cast(native: Any, dtype: core.Dtype) -> Any:
     return native if dtype_of(native) == dtype else ops.astype(native, dtype)
 
 
+_CASTINGS = frozenset({"no", "equiv", "safe", "same_kind", "unsafe"})
+
+
+def _out_or_dtype(name: str, out: Any, dtype: Any) -> None:
+    if out is not None and dtype is not None:
+        raise TypeError(
+            f"{name}() only takes `out` or `dtype` as an argument, but both were provided."
+        )
+
+
+def _out_dtype(out: Any, dtype: Any) -> Any:
+    """The dtype a joining function casts to under its ``casting`` rule: ``out``'s when
+    given, as in numpy (a host-held ``out`` routes the call to numpy's own)."""
+    return dtype if out is None else out.dtype
+
+
 def _write_or_wrap(result: Any, out: Any) -> ndarray:
     if out is None:
         return _wrap(result)
@@ -432,6 +454,10 @@ def _write_or_wrap(result: Any, out: Any) -> ndarray:
 
 
 def _concat_natives(natives: list[Any], axis: Any, dtype: Any, casting: str) -> Any:
+    if casting not in _CASTINGS:
+        raise ValueError(
+            "casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'"
+        )
     if not natives:
         raise ValueError("need at least one array to concatenate")
     if axis is None:
@@ -465,12 +491,9 @@ def _concat_natives(natives: list[Any], axis: Any, dtype: Any, casting: str) -> 
 
 def concatenate(arrays: Any, axis: Any = 0, out: Any = None, *, dtype: Any = None,
                 casting: str = "same_kind") -> ndarray:  # fmt: skip
-    if out is not None and dtype is not None:
-        raise TypeError(
-            "concatenate() only takes `out` or `dtype` as an argument, but both were provided."
-        )
+    _out_or_dtype("concatenate", out, dtype)
     natives = [as_native(a) for a in _as_sequence(arrays, "concatenate")]
-    return _write_or_wrap(_concat_natives(natives, axis, dtype, casting), out)
+    return _write_or_wrap(_concat_natives(natives, axis, _out_dtype(out, dtype), casting), out)
 
 
 concat = concatenate
@@ -478,6 +501,7 @@ concat = concatenate
 
 def stack(arrays: Any, axis: int = 0, out: Any = None, *, dtype: Any = None,
           casting: str = "same_kind") -> ndarray:  # fmt: skip
+    _out_or_dtype("stack", out, dtype)
     natives = [as_native(a) for a in _as_sequence(arrays)]
     if not natives:
         raise ValueError("need at least one array to stack")
@@ -487,7 +511,7 @@ def stack(arrays: Any, axis: int = 0, out: Any = None, *, dtype: Any = None,
     ndim_out = len(natives[0].shape) + 1
     axis = normalize_axis_index(axis, ndim_out)
     expanded = [ops.expand_dims(n, axis=axis) for n in natives]
-    return _write_or_wrap(_concat_natives(expanded, axis, dtype, casting), out)
+    return _write_or_wrap(_concat_natives(expanded, axis, _out_dtype(out, dtype), casting), out)
 
 
 def vstack(tup: Any, *, dtype: Any = None, casting: str = "same_kind") -> ndarray:

@@ -418,9 +418,10 @@ def nanmax(
     initial: Any = _NoValue,
     where: Any = True,
 ) -> Any:
-    """np.nanmax: nan ignored; an all-nan slice gives nan (without numpy's RuntimeWarning,
-    which would need the values on the host)."""
-    return _finish(_extremum(True, a, axis, keepdims, initial, where, nan=True), out)
+    """np.nanmax: nan ignored; an all-nan slice gives nan, with numpy's RuntimeWarning."""
+    result = _extremum(True, a, axis, keepdims, initial, where, nan=True)
+    warn_all_nan(result)
+    return _finish(result, out)
 
 
 @numpy_function(returns_scalars=True)
@@ -432,8 +433,17 @@ def nanmin(
     initial: Any = _NoValue,
     where: Any = True,
 ) -> Any:
-    """np.nanmin: nan ignored; an all-nan slice gives nan (no RuntimeWarning)."""
-    return _finish(_extremum(False, a, axis, keepdims, initial, where, nan=True), out)
+    """np.nanmin: nan ignored; an all-nan slice gives nan, with numpy's RuntimeWarning."""
+    result = _extremum(False, a, axis, keepdims, initial, where, nan=True)
+    warn_all_nan(result)
+    return _finish(result, out)
+
+
+def warn_all_nan(result: Any, message: str = "All-NaN slice encountered") -> None:
+    """numpy's RuntimeWarning of a nan-function whose result holds NaN (a slice without a
+    number): one host read of whether any is NaN."""
+    if core.as_core_dtype(result.dtype).kind in "fc" and bool(to_host(ops.any(ops.isnan(result)))):
+        warnings.warn(message, RuntimeWarning, stacklevel=4)
 
 
 @numpy_function(returns_scalars=True)

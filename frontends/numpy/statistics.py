@@ -41,6 +41,7 @@ from frontends.numpy.mathematical import (
     _real_dtype,
     _reduced_shape,
     _shape,
+    warn_all_nan,
 )
 
 __all__ = [
@@ -246,15 +247,29 @@ def nanmean(
     *,
     where: Any = True,
 ) -> Any:
-    """np.nanmean: nan ignored; an all-nan slice gives nan (no RuntimeWarning: it would need
-    the values on the host)."""
+    """np.nanmean: nan ignored; an all-nan slice gives nan, with numpy's RuntimeWarning
+    (one host read)."""
     dt = _dt(a)
     if dt.kind not in "fc":
         return _finish(_mean_native(a, axis, dtype, keepdims, where), out)
     valid = ops.logical_not(ops.isnan(a))
     if where is not True:
         valid = ops.logical_and(valid, _mask(where, _shape(a)))
-    return _finish(_mean_native(a, axis, dtype, keepdims, _wrap(valid), warn=False), out)
+    _warn_few(valid, axis, 0, "Mean of empty slice")
+    with numpy.errstate(invalid="ignore", divide="ignore"):  # the numpy backend's 0 / 0
+        result = _mean_native(a, axis, dtype, keepdims, _wrap(valid), warn=False)
+    return _finish(result, out)
+
+
+def _warn_few(valid: Any, axis: Any, ddof: Any, message: str) -> None:
+    """numpy's RuntimeWarning of nanmean/nanvar where a slice along ``axis`` has no more
+    than ``ddof`` numbers (one host read)."""
+    axes = _axes(axis, valid.ndim)
+    count = (
+        ops.sum(ops.astype(valid, core.int64), axis=axes) if axes else ops.astype(valid, core.int64)
+    )
+    if bool(to_host(ops.any(ops.less_equal(count, ops.asarray(ddof, dtype=core.int64))))):
+        warnings.warn(message, RuntimeWarning, stacklevel=4)
 
 
 @numpy_function(returns_scalars=True)
@@ -270,9 +285,20 @@ def nanvar(
     mean: Any = _NoValue,
     correction: Any = _NoValue,
 ) -> Any:
-    """np.nanvar: nan ignored (no RuntimeWarning for all-nan slices)."""
+    """np.nanvar: nan ignored; numpy's RuntimeWarning where a slice has too few numbers."""
     ddof = _ddof(ddof, correction)
-    return _finish(_var_native(a, axis, dtype, keepdims, ddof, where, mean, nan=True), out)
+    return _finish(_nanvar_native(a, axis, dtype, keepdims, ddof, where, mean), out)
+
+
+def _nanvar_native(a: Any, axis: Any, dtype: Any, keepdims: bool, ddof: Any, where: Any,
+                   mean: Any) -> Any:  # fmt: skip
+    if _dt(a).kind in "fc":
+        valid = ops.logical_not(ops.isnan(a))
+        if where is not True:
+            valid = ops.logical_and(valid, _mask(where, _shape(a)))
+        _warn_few(valid, axis, ddof, "Degrees of freedom <= 0 for slice.")
+    with numpy.errstate(invalid="ignore", divide="ignore"):  # the numpy backend's 0 / 0
+        return _var_native(a, axis, dtype, keepdims, ddof, where, mean, nan=True)
 
 
 @numpy_function(returns_scalars=True)
@@ -290,7 +316,7 @@ def nanstd(
 ) -> Any:
     """np.nanstd: the square root of :func:`nanvar`."""
     ddof = _ddof(ddof, correction)
-    result = _var_native(a, axis, dtype, keepdims, ddof, where, mean, nan=True)
+    result = _nanvar_native(a, axis, dtype, keepdims, ddof, where, mean)
     return _finish(ops.sqrt(result), out)
 
 
@@ -433,8 +459,10 @@ def nanmedian(
     a: ArrayLike, axis: Any = None, out: Any = None, overwrite_input: bool = False,
     keepdims: bool = False,
 ) -> Any:  # fmt: skip
-    """np.nanmedian: nan ignored; an all-nan slice gives nan (no RuntimeWarning)."""
-    return _finish(_median_native(a, axis, keepdims, True), out)
+    """np.nanmedian: nan ignored; an all-nan slice gives nan, with numpy's RuntimeWarning."""
+    result = _median_native(a, axis, keepdims, True)
+    warn_all_nan(result)
+    return _finish(result, out)
 
 
 _METHODS = (
@@ -777,8 +805,9 @@ def nanquantile(
     weights: ArrayLike = None,
     interpolation: Any = None,
 ) -> Any:
-    """np.nanquantile: nan ignored; an all-nan slice gives nan (no RuntimeWarning)."""
+    """np.nanquantile: nan ignored; an all-nan slice gives nan, with numpy's RuntimeWarning."""
     result = _quantile_entry(a, q, axis, method, keepdims, weights, True, False, interpolation)
+    warn_all_nan(as_native(result))
     return _finish(result, out)
 
 
@@ -795,8 +824,9 @@ def nanpercentile(
     weights: ArrayLike = None,
     interpolation: Any = None,
 ) -> Any:
-    """np.nanpercentile: nan ignored; an all-nan slice gives nan (no RuntimeWarning)."""
+    """np.nanpercentile: nan ignored; an all-nan slice gives nan, with numpy's RuntimeWarning."""
     result = _quantile_entry(a, q, axis, method, keepdims, weights, True, True, interpolation)
+    warn_all_nan(as_native(result))
     return _finish(result, out)
 
 

@@ -190,6 +190,22 @@ def test_empty_source():
 # ---- --from
 
 
+def test_redirect_sends_a_private_module_to_another_frontend_module():
+    redirect = {"numpy.lib._index_tricks_impl": "numpy"}
+    source = (
+        "from numpy.lib._index_tricks_impl import mgrid, r_\n"
+        "import numpy.lib._index_tricks_impl as it\n"
+        "import numpy.lib._index_tricks_impl\n"
+    )
+    result = transpile_text(source, "jax", provides=lambda m: m == "numpy", redirect=redirect)
+    assert result.code.splitlines()[1:] == [
+        "from frontends.numpy import mgrid, r_",
+        "from frontends import numpy as it",
+        "import numpy.lib._index_tricks_impl",  # binds `numpy`: left, with a warning
+    ]
+    assert [d.line for d in result.diagnostics] == [3]
+
+
 def test_from_restricts_frameworks():
     source = "import torch\nimport numpy as np\n"
     assert (

@@ -58,5 +58,9 @@ def as_scalar(value: Any) -> numpy.generic:
 
 
 def dtype_of(native: Any) -> core.Dtype:
-    """The core dtype of a native array of any backend."""
+    """The core dtype of a native array of any backend; a host-held one (strings, objects,
+    dates) raises :class:`~frontends.numpy._core.numerictypes.HostDtypeError`, so that the
+    call meeting it runs on real numpy."""
+    if type(native) is numpy.ndarray and native.dtype.kind in HOST_KINDS:
+        raise nt.HostDtypeError(f"a host-held array of dtype {native.dtype!r}")
     return core.as_core_dtype(native.dtype)

@@ -535,6 +535,10 @@ class ndarray(FrontendArray):
             and not isinstance(shape[0], numpy.integer)
         ):
             shape = shape[0]
+        if order != "C" or copy:
+            from frontends.numpy.manipulation import reshape
+
+            return reshape(self, shape, order=order, copy=copy)
         old = tuple((self._value if self._root is None else self.native).shape)
         key = (shape, old) if type(shape) is tuple else None
         steps = _RESHAPES.get(key)
@@ -548,9 +552,11 @@ class ndarray(FrontendArray):
         return self._make_view(*steps)
 
     def ravel(self, order: str = "C") -> ndarray:
-        return self.reshape(-1)
+        return self.reshape(-1, order=order)
 
     def flatten(self, order: str = "C") -> ndarray:
+        if order != "C":
+            return self.reshape(-1, order=order).copy()
         return ndarray._from_native(ops.reshape(self.native, (-1,)))
 
     def transpose(self, *axes: Any) -> ndarray:
@@ -794,6 +800,29 @@ class _Flags:
 
     aligned = True
     writebackifcopy = False
+    # numpy's derived flags
+    contiguous = c_contiguous
+    fortran = f_contiguous
+
+    @property
+    def behaved(self) -> builtins.bool:
+        return self.writeable
+
+    @property
+    def carray(self) -> builtins.bool:
+        return self.writeable
+
+    @property
+    def farray(self) -> builtins.bool:
+        return self.f_contiguous and not self.c_contiguous and self.writeable
+
+    @property
+    def forc(self) -> builtins.bool:
+        return True
+
+    @property
+    def fnc(self) -> builtins.bool:
+        return self.f_contiguous and not self.c_contiguous
 
     def __getitem__(self, name: str) -> builtins.bool:
         return getattr(self, _FLAG_KEYS.get(name, name.lower()))

@@ -152,6 +152,16 @@ def _finite_inputs(natives: list[Any]) -> Any:
     return mask
 
 
+def _nan_free_inputs(natives: list[Any]) -> Any:
+    """Where no float input is NaN (None when no input is a float)."""
+    mask = None
+    for value in natives:
+        if core.as_core_dtype(value.dtype).kind in "fc":
+            free = ops.logical_not(ops.isnan(value))
+            mask = free if mask is None else ops.logical_and(mask, free)
+    return mask
+
+
 # ---------------------------------------------------------------------------------------
 # fast paths: the common call straight to the backend's direct kernel
 # ---------------------------------------------------------------------------------------
@@ -607,8 +617,10 @@ class ufunc:
             r if core.as_core_dtype(r.dtype) == t else ops.astype(r, t)
             for r, t in zip(results, loop[1])
         )
-        if check:
-            self._check_fp(natives, results[0])
+        if check:  # every float output: divmod's remainder is NaN where 1 // 0 is inf
+            for result in results:
+                if core.as_core_dtype(result.dtype).kind == "f":
+                    self._check_fp(natives, result)
         elif integer_division:
             self._check_integer_division(natives)
         return results
@@ -621,9 +633,14 @@ class ufunc:
             return
         finite = _finite_inputs(natives)
         new = ops.logical_not(ops.isfinite(result))
+        # invalid: a NaN made from inputs without one (sin(inf), inf - inf, 0 * inf);
+        # overflow and division by zero: an infinity made from finite inputs
+        not_nan = _nan_free_inputs(natives)
+        bad_nan = (
+            ops.isnan(result) if not_nan is None else ops.logical_and(ops.isnan(result), not_nan)
+        )
         if finite is not None:
             new = ops.logical_and(new, finite)
-        bad_nan = ops.logical_and(new, ops.isnan(result))
         bad_inf = ops.logical_and(new, ops.isinf(result))
         pole = None
         if self._pole is not None:
@@ -672,9 +689,47 @@ class ufunc:
             _FP_CONTEXT.reset(token)
 
     def _check_integer_division(self, natives: list[Any]) -> None:
-        mode = _numpy_config._get_extobj_dict()["divide"]
-        if mode != "ignore" and builtins.bool(to_host(ops.any(ops.equal(natives[1], 0)))):
-            _fp_report("divide", mode, self.__name__)
+        """An integer division's reports: ``divide`` where a divisor is 0, and ``over``
+        where ``floor_divide``/``divmod`` divide a signed type's minimum by -1."""
+        state = _numpy_config._get_extobj_dict()
+        x1, x2 = natives[0], natives[1]
+        if 0 in numpy.broadcast_shapes(tuple(x1.shape), tuple(x2.shape)):
+            return  # no element divided
+        if state["divide"] != "ignore" and builtins.bool(to_host(ops.any(ops.equal(x2, 0)))):
+            _fp_report("divide", state["divide"], self.__name__)
+        if state["over"] != "ignore" and builtins.bool(to_host(ops.any(self._overflows(x1, x2)))):
+            _fp_report("over", state["over"], self.__name__)
+
+    def _overflows(self, x1: Any, x2: Any) -> Any:
+        """Where ``x1 // x2`` overflows (a signed minimum divided by -1), False if never."""
+        kind = _dtype(x1)
+        if self.__name__ not in ("floor_divide", "divmod") or kind.kind != "i":
+            return ops.asarray(False)
+        low = ops.asarray(numpy.iinfo(kind).min, dtype=core.as_core_dtype(x1.dtype))
+        return ops.logical_and(
+            ops.equal(x1, low), ops.equal(x2, ops.asarray(-1, dtype=core.as_core_dtype(x2.dtype)))
+        )
+
+    def _check_integer_method(self, x: Any, axis: int, method: str) -> None:
+        """``reduce``/``accumulate`` of an integer division along ``axis``: numpy divides
+        the running result by each later element, and reports ``divide`` where one is 0
+        and ``over`` where the running result is the signed minimum and the next is -1."""
+        if self._pole is not _integer_zero_divisor or _dtype(x).kind not in "iu":
+            return
+        if x.shape[axis] < 2:
+            return
+        state = _numpy_config._get_extobj_dict()
+        moved = ops.moveaxis(x, axis, 0) if axis else x
+        divisors = ops.get_item(moved, slice(1, None))
+        if state["divide"] != "ignore" and builtins.bool(
+            to_host(ops.any(ops.equal(divisors, ops.zeros((), dtype=_dtype(x)))))
+        ):
+            _fp_report("divide", state["divide"], method)
+        if state["over"] != "ignore" and _dtype(x).kind == "i":
+            running = self._run_quiet(self._scan, moved, 0, core.as_core_dtype(x.dtype))
+            previous = ops.get_item(running, slice(0, -1))
+            if builtins.bool(to_host(ops.any(self._overflows(previous, divisors)))):
+                _fp_report("over", state["over"], method)
 
     def _finish(self, results: tuple[Any, ...], outs: tuple[Any, ...], where: Any,
                 casting: str, *, scalar: builtins.bool) -> Any:  # fmt: skip
@@ -817,6 +872,8 @@ class ufunc:
         if not keepdims:
             result = ops.reshape(result, tuple(n for i, n in enumerate(out_shape) if i not in axes))
         self._check_method_fp(x, result, "reduce")
+        if len(axes) == 1 and not empty:
+            self._check_integer_method(x, axes[0], "reduce")
         return self._method_out(result, out)
 
     def _reduce_native(self, x: Any, axes: tuple[int, ...], ltype: core.Dtype) -> Any:
@@ -896,6 +953,7 @@ class ufunc:
         x = ops.astype(x, ltype) if core.as_core_dtype(x.dtype) != ltype else x
         result = self._run_quiet(self._scan, x, axis, ltype)
         self._check_method_fp(x, result, "accumulate")
+        self._check_integer_method(x, axis, "accumulate")
         result = ops.astype(result, ltype) if core.as_core_dtype(result.dtype) != ltype else result
         return self._method_out(result, out) if out is not None else ndarray._from_native(result)
 
@@ -2024,6 +2082,11 @@ for _name, (_nin, _nout, _loops, _kernel, _identity) in _UFUNCS.items():
     )
 for _alias, _target in _ALIASES.items():
     globals()[_alias] = globals()[_target]
+
+# numpy._core.umath's constants (numpy's own Python floats)
+pi, e, euler_gamma = numpy.pi, numpy.e, numpy.euler_gamma
+PINF, NINF, PZERO, NZERO, NAN = math.inf, -math.inf, 0.0, -0.0, math.nan
+FLOATING_POINT_SUPPORT = numpy._core.umath.FLOATING_POINT_SUPPORT
 
 __all__ = ["UFuncTypeError", "ufunc", *_UFUNCS, *_ALIASES]
 
