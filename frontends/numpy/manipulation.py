@@ -455,9 +455,7 @@ def _write_or_wrap(result: Any, out: Any) -> ndarray:
 
 def _concat_natives(natives: list[Any], axis: Any, dtype: Any, casting: str) -> Any:
     if casting not in _CASTINGS:
-        raise ValueError(
-            "casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'"
-        )
+        raise ValueError("casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'")
     if not natives:
         raise ValueError("need at least one array to concatenate")
     if axis is None:

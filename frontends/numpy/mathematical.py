@@ -772,11 +772,20 @@ def _mode_slice(full: Any, n: int, m: int, mode: str, swapped: bool) -> Any:
 
 
 def _check_mode(mode: Any) -> str:
+    """numpy's convolve/correlate mode: a name or 0, 1, 2; numpy's errors (ValueError for
+    an unknown name or integer, TypeError for anything else)."""
     names = {0: "valid", 1: "same", 2: "full"}
-    mode = names.get(mode, mode) if isinstance(mode, int) else mode
-    if mode not in ("valid", "same", "full"):
-        raise ValueError(f"mode must be one of 'valid', 'same', or 'full' (got {mode!r})")
-    return mode
+    if isinstance(mode, int) and not isinstance(mode, bool):
+        if mode not in names:
+            raise ValueError("integer convolve/correlate mode must be 0, 1, or 2")
+        return names[mode]
+    if not isinstance(mode, str):
+        raise TypeError("convolve/correlate mode not understood")
+    if mode in names.values():
+        return mode
+    if mode in ("v", "s", "f"):  # numpy 2 removed the one-letter forms
+        raise ValueError("Use one of 'valid', 'same', or 'full' for convolve/correlate mode")
+    raise ValueError(f"mode must be one of 'valid', 'same', or 'full' (got {mode!r})")
 
 
 def _prepare_pair(a: Any, v: Any) -> tuple[Any, Any]:

@@ -2,22 +2,27 @@
 
     python -m tests.conformance.numpy_suite                            # every file and backend
     python -m tests.conformance.numpy_suite --backends numpy torch --files lib/tests/test_twodim_base.py
+    python -m tests.conformance.numpy_suite --backends jax --budget 2400 --file-budget 100
 
 Each chosen test file of the installed numpy (:data:`FILES`, paths inside the numpy
 package) is copied to a temporary directory with its imports rewritten by the project's own
 transpiler (:func:`transpile.transpile_text` with ``to=<backend>``), so that ``numpy`` is
-``frontends.numpy`` and the backend line sets the backend. What the frontends do not
-provide stays real numpy, decided by the transpiler alone: ``numpy.exceptions`` (numpy's
-exception classes, which the frontend raises), ``numpy._core._rational_tests`` and the other
-C test helpers. ``numpy.testing``'s assertions are ``frontends.numpy.testing``'s, numpy's own
-assertions run on host copies of the arrays.
+``frontends.numpy`` and the backend line sets the backend. What stays real numpy is
+decided in one place, the transpiler's: what the frontends do not provide
+(``numpy.exceptions``, numpy's exception classes, which the frontend raises; the C test
+helpers such as ``numpy._core._rational_tests``), and :data:`STAYS_REAL`;
+:data:`REDIRECT` sends a private implementation module's public names to the frontend's
+namespace. ``numpy.testing``'s assertions are ``frontends.numpy.testing``'s: numpy's own
+assertions on host copies of the arrays. A test that calls numpy's own private code left
+real (:func:`real_numpy_tests`) tests numpy, not the frontend: it is deselected.
 
 pytest runs the copies in a subprocess per backend, with a generated ``conftest.py`` that
 drops the tests of :data:`DESELECTED` (features the frontend leaves out, each with its
 reason), stops each test after ``--timeout`` seconds (a failure, ``Timeout``), skips what is
-left once ``--budget`` seconds have passed (recorded as *not run*) and writes each test's
-outcome as it ends (a killed run keeps what finished). numpy's own skips and xfails count
-neither way.
+left of a file after ``--file-budget`` seconds and of the backend after ``--budget``
+(recorded as *not run*), and writes each test's outcome as it ends. A run that dies (a
+crash, memory) is started again past the test that killed it, which fails. numpy's own
+skips and xfails count neither way.
 
 Writes ``docs/conformance/numpy_suite.{md,json}`` (a partial run updates its records): a
 record per test file and backend, with the file's counts; the rate a file and a backend
@@ -107,13 +112,16 @@ DESELECTED: tuple[tuple[str, str, str], ...] = (
     ("id", r"(?i)pickle|reduce_ex|__reduce__", "pickling of numpy's internal objects"),
     ("id", r"(?i)buffer|memoryview|__array_interface__|ctypes",
      "the buffer protocol, __array_interface__ and ctypes views of numpy's memory"),
-    ("id", r"(?i)\bmatrix\b|TestMatrix|np_matrix|asmatrix", "np.matrix (a deprecated subclass)"),
+    ("id", r"(?i)asmatrix|np_matrix|with_matrix|matrix_subclass|[\[-]matrix[\]-]",
+     "np.matrix (a deprecated subclass)"),
     ("id", r"(?i)masked|\bma\b|_ma_", "masked arrays (numpy.ma stays real numpy)"),
     ("id", r"(?i)subclass|__array_wrap__|__array_finalize__|__array_priority__|__array_ufunc__|__array_function__|TestSpecialMethods",
      "ndarray subclasses and the __array_*__ override protocols"),
     ("id", r"(?i)thread|parallel", "numpy's thread-safety tests (threads on one shared array)"),
     ("id", r"[\[-]>[a-zA-Z]",
      "non-native byte order (`>f8`): backends hold native-order arrays, the frontend's dtypes are native"),
+    ("id", r"(?i)memory_order|memory_layout",
+     "memory layout (Fortran order, contiguity flags): a backend owns its array's layout; frontend arrays are C-ordered"),
     ("id", r"(?i)metadata", "dtype metadata (numpy's dtype objects carry a metadata dict; core dtypes do not)"),
 )  # fmt: skip
 _BY_ID = tuple((pattern, reason) for where, pattern, reason in DESELECTED if where == "id")
@@ -674,29 +682,42 @@ def run(backends: list[str], files: list[str], timeout: float, budget: float,
     """Run ``files`` on ``backends``; a record per file and backend."""
     with tempfile.TemporaryDirectory(prefix="numpy_suite_") as temporary:
         work = workdir or Path(temporary)
-        outcomes, runs = {}, {}
         for backend in backends:
             start = time.monotonic()
-            outcomes[backend] = run_backend(backend, files, work, timeout, budget, file_budget)
+            run_backend(backend, files, work, timeout, budget, file_budget)
             seconds = time.monotonic() - start
             print(f"{backend}: ran in {seconds:.0f} s", flush=True)
-            runs[backend] = f"{seconds:.0f} s; per test {timeout:g} s, per backend {budget:g} s" + (
-                f", per file {file_budget:g} s" if file_budget else ""
+            (work / backend / "run.txt").write_text(
+                f"{seconds:.0f} s; per test {timeout:g} s, per backend {budget:g} s"
+                + (f", per file {file_budget:g} s" if file_budget else "")
             )
-        broken = {
-            r["id"].split("::", 1)[0]
-            for o in outcomes.values()
-            for r in o
-            if r["outcome"] == "collection_error"
-        }
-        reference = reference_ids([f for f in files if f in broken], work) if broken else []
-        records = []
-        for backend in backends:
-            for record in summarize(backend, outcomes[backend], files, reference):
-                records.append({**record, "run": runs[backend]})
-            t = totals(records, backend)
-            print(f"{backend}: {_rate(t['passed'], t['failed'])} passed, {t['not_run']} not run")
-        return records
+        return collect(backends, files, work)
+
+
+def collect(backends: list[str], files: list[str], work: Path) -> list[dict[str, Any]]:
+    """The records of the runs kept under ``work`` (``<backend>/results.jsonl`` and
+    ``run.txt``, as :func:`run` leaves them)."""
+    outcomes, runs = {}, {}
+    for backend in backends:
+        outcomes[backend] = [
+            r for r in _read(work / backend / "results.jsonl") if r["outcome"] != "started"
+        ]
+        run_file = work / backend / "run.txt"
+        runs[backend] = run_file.read_text() if run_file.exists() else "?"
+    broken = {
+        r["id"].split("::", 1)[0]
+        for o in outcomes.values()
+        for r in o
+        if r["outcome"] == "collection_error"
+    }
+    reference = reference_ids([f for f in files if f in broken], work) if broken else []
+    records = []
+    for backend in backends:
+        for record in summarize(backend, outcomes[backend], files, reference):
+            records.append({**record, "run": runs[backend]})
+        t = totals(records, backend)
+        print(f"{backend}: {_rate(t['passed'], t['failed'])} passed, {t['not_run']} not run")
+    return records
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -711,10 +732,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--keep", type=Path, help="keep the run's files (and per-test outcomes) here"
     )
+    parser.add_argument(
+        "--collect", type=Path, help="write the records of a run kept in this folder (no run)"
+    )
     args = parser.parse_args(argv)
-    if args.keep:
-        args.keep.mkdir(parents=True, exist_ok=True)
-    records = run(args.backends, args.files, args.timeout, args.budget, args.keep, args.file_budget)
+    if args.collect:
+        records = collect(args.backends, args.files, args.collect)
+    else:
+        if args.keep:
+            args.keep.mkdir(parents=True, exist_ok=True)
+        records = run(
+            args.backends, args.files, args.timeout, args.budget, args.keep, args.file_budget
+        )
     write(records)
     print(f"updated {(RESULTS / SUITE).relative_to(ROOT)}.md and .json")
     return 0

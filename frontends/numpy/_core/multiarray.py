@@ -824,6 +824,16 @@ class _Flags:
     def fnc(self) -> builtins.bool:
         return self.f_contiguous and not self.c_contiguous
 
+    _NAMES = ("c_contiguous", "f_contiguous", "owndata", "writeable", "aligned",
+              "writebackifcopy")  # fmt: skip
+
+    def __eq__(self, other: object) -> builtins.bool:
+        if not isinstance(other, _Flags):
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in self._NAMES)
+
+    __hash__ = None  # type: ignore[assignment]  # numpy's flags are unhashable too
+
     def __getitem__(self, name: str) -> builtins.bool:
         return getattr(self, _FLAG_KEYS.get(name, name.lower()))
 
@@ -835,15 +845,7 @@ class _Flags:
         self.writeable = value
 
     def __repr__(self) -> str:
-        names = (
-            "c_contiguous",
-            "f_contiguous",
-            "owndata",
-            "writeable",
-            "aligned",
-            "writebackifcopy",
-        )
-        return "\n".join(f"  {n.upper()} : {getattr(self, n)}" for n in names) + "\n"
+        return "\n".join(f"  {n.upper()} : {getattr(self, n)}" for n in self._NAMES) + "\n"
 
 
 class flatiter:

@@ -9,6 +9,7 @@ import warnings
 import numpy
 import pytest
 
+from frontends import numpy as fnp
 from tests.frontends.numpy.oracle import compare
 
 RNG = numpy.random.default_rng(0)
@@ -448,3 +449,23 @@ def test_edge_cases(backend, case):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
         compare(EDGE_CASES[case], rtol=1e-6)
+
+
+@pytest.mark.parametrize(
+    "name", ["nanmin", "nanmax", "nanmean", "nanvar", "nanstd", "nanmedian", "nanquantile"]
+)
+@pytest.mark.parametrize("axis", [None, 0, 1])
+def test_nan_functions_warn_as_numpy(backend, name, axis):
+    """numpy's RuntimeWarning for a slice without numbers, with numpy's message."""
+    data = numpy.asarray([[numpy.nan, 1.0], [numpy.nan, numpy.nan]])
+
+    def run(np):
+        extra = (0.5,) if name == "nanquantile" else ()
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            result = getattr(np, name)(np.asarray(data), *extra, axis=axis)
+        return result, sorted(f"{w.category.__name__}: {w.message}" for w in caught)
+
+    ours, theirs = run(fnp), run(numpy)
+    assert ours[1] == theirs[1]
+    compare(lambda np: run(np)[0])

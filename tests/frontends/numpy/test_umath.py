@@ -543,6 +543,13 @@ def _warnings_of(fn, np):
 
 
 FP_CASES = {
+    "floor_divide int overflow": lambda np: np.asarray([-128, 4], dtype="int8") // -1,
+    "divmod int overflow": lambda np: np.divmod(np.asarray([-(2**31)], dtype="int32"), -1),
+    "floor_divide empty by 0": lambda np: np.asarray([], dtype="int64") // 0,
+    "floor_divide reduce": lambda np: np.floor_divide.reduce(np.asarray([-128, 1, -1], "int8")),
+    "floor_divide reduce zero": lambda np: np.floor_divide.reduce(np.asarray([4, 0], "int16")),
+    "divmod float by 0": lambda np: np.divmod(np.asarray([1.0]), 0.0),
+    "sin inf": lambda np: np.sin(np.asarray([np.inf, 1.0], dtype="float32")),
     "divide": lambda np: np.divide(np.asarray([1.0, 0.0, 2.0]), 0.0),
     "divide operator": lambda np: np.asarray([1.0, -1.0]) / np.asarray([0.0, 0.0]),
     "divide ints": lambda np: np.asarray([1, 2]) / 0,
