@@ -315,7 +315,8 @@ def _check_einsum_shapes(subscripts: str, arrays: list[Any]) -> list[Any]:
                     "operands could not be broadcast together with remapped shapes: "
                     f"subscript {label!r} has sizes {seen} and {extent}"
                 )
-            sizes[label] = max(seen, extent)
+            if seen == 1:  # a size 1 broadcasts to the other, 0 included
+                sizes[label] = extent
         all_labels.append(labels)
     result = []
     for labels, x in zip(all_labels, arrays):

@@ -520,9 +520,14 @@ def summarize(backend: str, outcomes: list[dict[str, str]], files: list[str],
         # collected but never reported: the run was cut short
         counts["not_run"] += max(0, len(counts["collected"]) - finished)
         for where, error in counts["errors"].items():
-            charged = sum(1 for i in reference if i == where or i.startswith(where + "::"))
-            counts["failed"] += charged or 1
-            counts["classes"][f"collection error: {failure_class(error)}"] += charged or 1
+            charged = sum(1 for i in reference if i == where or i.startswith(where + "::")) or 1
+            reason = next((r for p, r in _BY_ERROR if p.search(error)), None)
+            if reason is not None:  # a class parametrized with a left-out dtype
+                counts["deselected"] += charged
+                counts["reasons"][reason] += charged
+                continue
+            counts["failed"] += charged
+            counts["classes"][f"collection error: {failure_class(error)}"] += charged
         tested = counts["passed"] + counts["failed"]
         if tested and not counts["failed"]:
             status = "pass"

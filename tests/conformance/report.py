@@ -107,8 +107,10 @@ def _test_rate(records: Iterable[dict[str, Any]]) -> str:
     passed = sum(r["passed"] for r in records)
     tested = passed + sum(r["failed"] for r in records)
     deselected = sum(r["deselected"] for r in records)
+    not_run = sum(r["not_run"] for r in records)
     share = f"{100 * passed / tested:.1f}%" if tested else "-"
-    return f"{share} ({passed}/{tested} tests, {deselected} deselected)"
+    left = f", {not_run} not run" if not_run else ""
+    return f"{share} ({passed}/{tested} tests, {deselected} deselected{left})"
 
 
 def per_file_table(suite: dict[str, Any]) -> list[str]:
@@ -119,8 +121,9 @@ def per_file_table(suite: dict[str, Any]) -> list[str]:
         f"## {suite['framework']}: per file",
         "",
         f"Tests passed among those run (`{suite['command']}`; the suite's page in",
-        f"`docs/conformance/{suite['suite']}.md` lists the deselected features and the top",
-        "failure classes).",
+        f"`docs/conformance/{suite['suite']}.md` lists the deselected features, the time",
+        "limits and the top failure classes). *not run*: left when the time budget ran out,",
+        "counted neither way.",
         "",
         "| file | " + " | ".join(BACKENDS) + " |",
         "|---|" + "---|" * len(BACKENDS),
@@ -135,7 +138,8 @@ def per_file_table(suite: dict[str, Any]) -> list[str]:
                 continue
             tested = record["passed"] + record["failed"]
             rate = f"{100 * record['passed'] / tested:.0f}%" if tested else "-"
-            row.append(f"{rate} ({record['passed']}/{tested})")
+            left = f", {record['not_run']} not run" if record["not_run"] else ""
+            row.append(f"{rate} ({record['passed']}/{tested}{left})")
         lines.append(f"| `{name}` | " + " | ".join(row) + " |")
     return lines
 

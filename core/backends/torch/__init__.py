@@ -41,6 +41,8 @@ def to_numpy(x: torch.Tensor) -> numpy.ndarray:
 def from_numpy(array: numpy.ndarray) -> torch.Tensor:
     if array.dtype == ml_dtypes.bfloat16:
         return torch.from_numpy(array.astype(numpy.float32)).to(torch.bfloat16)
+    if array.dtype.char == "Q":  # numpy's ulonglong: uint64 under another type torch refuses
+        array = array.view(numpy.uint64)
     if (
         not (array.flags.c_contiguous and array.flags.writeable)
         or min(array.strides, default=0) < 0
