@@ -1014,6 +1014,19 @@ def i0(x: ArrayLike) -> Any:
     return ops.where(ops.less_equal(x, ops.asarray(8.0, dtype=dt)), small, large)
 
 
+def _replace_non_finite(x: Any, fills: tuple[Any, Any, Any]) -> Any:
+    """``x`` (real floats) with its nans, +infs and -infs replaced by ``fills`` (arrays
+    that broadcast, or None for numpy's defaults: 0 and the dtype's largest values)."""
+    dt = _dt(x)
+    big = numpy.finfo(nt.numpy_dtype(dt))
+    result = x
+    defaults = (0.0, float(big.max), float(big.min))
+    for value, default, found in zip(fills, defaults, (ops.isnan, _isposinf, _isneginf)):
+        fill = ops.astype(as_native(default if value is None else value), dt)
+        result = ops.where(found(x), fill, result)
+    return result
+
+
 def _isposinf(x: Any) -> Any:
     return ops.logical_and(ops.isinf(x), ops.greater(x, ops.zeros_like(x)))
 
@@ -1030,13 +1043,15 @@ def nan_to_num(
     dt = _dt(native)
     result = native
     fills = (nan, posinf, neginf)
-    if dt.kind == "f" and any(v is not None and numpy.ndim(v) for v in fills):
-        # array-valued replacements: numpy's copyto(..., where=...) per kind of value
-        big = numpy.finfo(nt.numpy_dtype(dt))
-        defaults = (0.0, float(big.max), float(big.min))
-        for value, default, found in zip(fills, defaults, (ops.isnan, _isposinf, _isneginf)):
-            fill = ops.astype(as_native(default if value is None else value), dt)
-            result = ops.where(found(native), fill, result)
+    if dt.kind in "fc" and any(v is not None and numpy.ndim(v) for v in fills):
+        # array-valued replacements: numpy's copyto(..., where=...) per kind of value, on
+        # the real and imaginary parts of a complex array
+        if dt.kind == "f":
+            result = _replace_non_finite(native, fills)
+        else:
+            re, im = (_replace_non_finite(part, fills) for part in (ops.real(native), ops.imag(native)))  # fmt: skip
+            unit = ops.asarray(1j, dtype=dt)
+            result = ops.add(ops.astype(re, dt), ops.multiply(ops.astype(im, dt), unit))
     elif dt.kind in "fc":
         result = ops.nan_to_num(native, nan=float(nan), posinf=posinf, neginf=neginf)
     if not copy and isinstance(x, ndarray):

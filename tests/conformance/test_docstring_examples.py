@@ -18,8 +18,19 @@ SAMPLE = {
         "tensorflow.cumsum",
         "tensorflow.gather",
         "tensorflow.strings.split",
+        "tensorflow.linspace",
+        "tensorflow.clip_by_value",
+        "tensorflow.nest.flatten",
     ],
-    "numpy": ["numpy.cumsum", "numpy.reshape", "numpy.linalg.norm", "numpy.fft.fft", "numpy.where"],
+    "numpy": [
+        "numpy.cumsum",
+        "numpy.reshape",
+        "numpy.linalg.norm",
+        "numpy.fft.fft",
+        "numpy.where",
+        "numpy.nan_to_num",
+        "numpy.cross",
+    ],
 }
 BACKENDS = ["numpy", "torch"]
 
