@@ -73,10 +73,16 @@ def while_loop(cond: Callable[..., Any], body: Callable[..., Any], loop_vars: An
 
 
 def _unstack(elems: Any) -> tuple[list[Any], int]:
-    leaves = [convert_to_tensor(e) for e in nest.flatten(elems)]
+    """The leaves of ``elems`` (a RaggedTensor stays one, its rows the elements) and their
+    number of elements."""
+    from frontends.tensorflow.ragged import RaggedTensor
+
+    leaves = [e if isinstance(e, RaggedTensor) else convert_to_tensor(e)
+              for e in nest.flatten(elems)]  # fmt: skip
     if not leaves:
         raise ValueError("elems must be a Tensor or (possibly nested) sequence of Tensors.")
-    n = int(leaves[0].shape[0])
+    first = leaves[0]
+    n = int(first.nrows()) if isinstance(first, RaggedTensor) else int(first.shape[0])
     return leaves, n
 
 

@@ -260,3 +260,27 @@ def test_string_datasets(backend: str, tmp_path: Any) -> None:
     assert pipeline(tf) == pipeline(real_tf)
     with pytest.raises(tf.errors.NotFoundError):
         list(tf.data.TextLineDataset(str(tmp_path / "missing.txt")))
+
+
+def test_map_fn_over_strings_and_ragged_rows(backend: str) -> None:
+    """tf.map_fn stacks string results and maps over a RaggedTensor's rows."""
+    _check(
+        [
+            (
+                "strings",
+                lambda m: m.map_fn(
+                    m.strings.join,
+                    [m.constant(["The", "A"]), m.constant(["Dog", "Cat"])],
+                    fn_output_signature=m.string,
+                ),
+            ),
+            (
+                "ragged rows",
+                lambda m: m.map_fn(
+                    m.reduce_sum,
+                    m.ragged.constant([[1, 2, 3], [], [4, 5], [6]]),
+                    fn_output_signature=m.int32,
+                ),
+            ),
+        ]
+    )
