@@ -679,12 +679,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--names", nargs="+", help="full names, e.g. tensorflow.math.add")
     parser.add_argument("--no-write", action="store_true", help="print, do not update the page")
     args = parser.parse_args(argv)
-    records, stats = run(args.framework, args.backends, args.names)
-    for record in records:
-        if record["status"] != "pass" and (args.names or args.no_write):
-            print(f"  {record['name']} on {record['backend']}: {record['detail']}")
-    if not args.no_write:
-        write(args.framework, records, stats)
+    for backend in args.backends:  # the page is updated after each backend
+        records, stats = run(args.framework, [backend], args.names)
+        for record in records:
+            if record["status"] != "pass" and (args.names or args.no_write):
+                print(f"  {record['name']} on {record['backend']}: {record['detail']}")
+        if not args.no_write:
+            write(args.framework, records, stats)
     return 0
 
 
