@@ -537,7 +537,7 @@ def run(
     reals = real_outcomes(framework, names)
     print(f"real {framework}: {len(reals)} docstrings in {time.time() - start:.0f} s", flush=True)
     frontend = _frontend(framework)
-    records, stats = [], {"lacking": lacking, "skips": {}, "examples": {}}
+    records, stats = [], {"lacking": lacking, "skips": {}, "examples": {}, "full": not only}
     for backend in backends:
         start = time.time()
         skips: Counter = Counter()
@@ -604,7 +604,10 @@ def write(framework: str, new: list[dict], stats: dict) -> None:
     command = f"python -m tests.conformance.docstring_examples --framework {framework}"
     path = RESULTS / f"{suite_name}.json"
     old = json.loads(path.read_text()) if path.exists() else {}
-    by_key = {(r["name"], r["backend"]): r for r in [*old.get("records", []), *new]}
+    # a backend run in full replaces that backend's records; a run of chosen names updates
+    rewritten = {r["backend"] for r in new} if stats.get("full") else set()
+    kept = [r for r in old.get("records", []) if r["backend"] not in rewritten]
+    by_key = {(r["name"], r["backend"]): r for r in [*kept, *new]}
     records = sorted(by_key.values(), key=lambda r: (r["name"], BACKENDS.index(r["backend"])))
     skips = {**old.get("skips", {}), **stats["skips"]}
     examples = {**old.get("examples", {}), **stats["examples"]}
