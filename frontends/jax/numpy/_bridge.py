@@ -228,6 +228,7 @@ def from_numpy(
     sequence_set = frozenset(sequences)
     has_out = "out" in signature.parameters
     out_slot = ("out", positions.get("out"))
+    dtype_slot = ("dtype", positions.get("dtype"))
     label = _jax_name(name)
 
     def get(args: list[Any], kwargs: dict[str, Any], slot: tuple[str, int | None]) -> Any:
@@ -337,7 +338,8 @@ def from_numpy(
             out = Array._wrap(ops.astype(out.native, target), False, target)
         if post is not None:
             out = post(out, **extra)
-        if computed in _HALVES and kwargs.get("dtype") is None:
+        asked = get(args, kwargs, dtype_slot)
+        if computed in _HALVES and asked in (None, _NOT_GIVEN) and preferred is None:
             out = _narrowed(out, computed)
         return out
 
