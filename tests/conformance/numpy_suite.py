@@ -601,6 +601,13 @@ def render(records: list[dict[str, Any]], generated: str) -> str:
             f"| {backend} | {_rate(t['passed'], t['failed'])} | {TARGETS[backend]:.0%} | "
             f"{t['deselected']} | {t['skipped']} | {t['not_run']} | {'; '.join(runs)} |"
         )
+    missing = [b for b in BACKENDS if b not in backends]
+    if missing:
+        lines += [
+            "",
+            f"No records for {', '.join(missing)}: not run to the end in the recorded sweeps "
+            f"(`{COMMAND} --backends {' '.join(missing)}` runs them).",
+        ]
     lines += ["", "## Per file", "", "| file | " + " | ".join(backends) + " |"]
     lines.append("|---|" + "---|" * len(backends))
     by_key = {(r["name"], r["backend"]): r for r in records}
