@@ -179,19 +179,29 @@ def full(shape: Any, fill_value: Any, dtype: Any = None, *, device: Any = None) 
 
 def zeros_like(a: Any, dtype: Any = None, shape: Any = None) -> Array:
     a = asarray(a)
-    return zeros(a.shape if shape is None else shape, a._dtype if dtype is None else dtype)
+    out = zeros(a.shape if shape is None else shape, a._dtype if dtype is None else dtype)
+    return _weak_like(out, a, dtype)
 
 
 def ones_like(a: Any, dtype: Any = None, shape: Any = None) -> Array:
     a = asarray(a)
-    return ones(a.shape if shape is None else shape, a._dtype if dtype is None else dtype)
+    out = ones(a.shape if shape is None else shape, a._dtype if dtype is None else dtype)
+    return _weak_like(out, a, dtype)
 
 
 def full_like(a: Any, fill_value: Any, dtype: Any = None, shape: Any = None) -> Array:
     a = asarray(a)
-    return full(
+    out = full(
         a.shape if shape is None else shape, fill_value, a._dtype if dtype is None else dtype
     )
+    return _weak_like(out, a, dtype)
+
+
+def _weak_like(out: Array, a: Array, dtype: Any) -> Array:
+    """``*_like`` keep a weak input's flag when no dtype is asked, as lax.full_like."""
+    if dtype is None and a.weak_type and not out.weak_type:
+        return Array._wrap(out.native, True, out._dtype)
+    return out
 
 
 def arange(

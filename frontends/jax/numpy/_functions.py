@@ -788,11 +788,28 @@ def build() -> dict[str, Any]:
         namespace[name] = _with_promote_integers(namespace[name])
     for name in ("argmax", "argmin", "nanargmax", "nanargmin"):
         namespace[name] = _no_axis_of_scalar(namespace[name])
+    for name, what in (("cumulative_sum", "sum"), ("cumulative_prod", "product")):
+        namespace[name] = _non_scalar(namespace[name], what)
     for name in _FAST_REDUCTIONS:
         namespace[name] = fast(
             name, "a", keywords=_AXIS_KEYWORDS, signature=inspect.signature(namespace[name])
         )(namespace[name])
     return namespace
+
+
+def _non_scalar(function: Callable[..., Any], what: str) -> Callable[..., Any]:
+    """``cumulative_sum``/``cumulative_prod`` refuse a 0-d input (JAX's ValueError)."""
+
+    @functools.wraps(function)
+    def cumulative(x: Any, *args: Any, **kwargs: Any) -> Any:
+        if _numpy.ndim(x) == 0:
+            raise ValueError(
+                f"The input must be non-scalar to take a cumulative {what}, however a "
+                "scalar value or scalar array was given."
+            )
+        return function(x, *args, **kwargs)
+
+    return cumulative
 
 
 def _no_axis_of_scalar(reduction: Callable[..., Any]) -> Callable[..., Any]:
