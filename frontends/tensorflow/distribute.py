@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import core.mesh
+from frontends.tensorflow.data import Iterator as DataIterator
 
 __all__ = [
     "DistributedDataset", "DistributedIterator", "DistributedValues", "InputContext",
@@ -114,18 +115,16 @@ def _placed(value: Any) -> Any:
     return Tensor._from_native(core.mesh.place(value.native, 0))
 
 
-class DistributedIterator:
+class DistributedIterator(DataIterator):
     """An iterator over a distributed dataset: each element is a global batch (the
     ``group`` consecutive elements of the dataset concatenated, one per replica, for
-    ``distribute_datasets_from_function``), its tensors split over the mesh's devices."""
+    ``distribute_datasets_from_function``), its tensors split over the mesh's devices;
+    ``get_next``/``get_next_as_optional`` are ``tf.data.Iterator``'s."""
 
     def __init__(self, iterator: Any, group: int) -> None:
         self._iterator = iterator
         self._group = group
         self.element_spec = getattr(iterator, "element_spec", None)
-
-    def __iter__(self) -> DistributedIterator:
-        return self
 
     def __next__(self) -> Any:
         parts = [next(self._iterator)]
@@ -139,22 +138,6 @@ class DistributedIterator:
         from frontends.tensorflow import nest
 
         return _map(_placed, nest.map_structure(lambda *leaves: _concat(leaves), *parts))
-
-    def get_next(self) -> Any:
-        from frontends.tensorflow import errors
-
-        try:
-            return next(self)
-        except StopIteration:
-            raise errors.OutOfRangeError(None, None, "End of sequence") from None
-
-    def get_next_as_optional(self) -> Any:
-        from frontends.tensorflow.experimental import Optional
-
-        try:
-            return Optional.from_value(next(self))
-        except StopIteration:
-            return Optional.empty(self.element_spec)
 
 
 class DistributedDataset:

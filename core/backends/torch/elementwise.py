@@ -379,14 +379,14 @@ logical_xor = _logical(torch.logical_xor, "logical_xor")
 
 # torch's fused kernels for core's mixed lerp, addcmul and addcdiv, taken for tensors of
 # one floating dtype and a Python int/float (core's composition otherwise)
-_FLOATS = frozenset((torch.float16, torch.bfloat16, torch.float32, torch.float64))
+FLOATS = frozenset((torch.float16, torch.bfloat16, torch.float32, torch.float64))
 
 
-def _floats_of_one_dtype(*arrays: object) -> bool:
+def floats_of_one_dtype(*arrays: object) -> bool:
     first = arrays[0]
     return (
         type(first) is torch.Tensor
-        and first.dtype in _FLOATS
+        and first.dtype in FLOATS
         and all(type(a) is torch.Tensor and a.dtype is first.dtype for a in arrays[1:])
     )
 
@@ -408,8 +408,8 @@ def addcdiv(
 
 
 lerp.partial_mixed_handler = lambda x, end, weight: (  # type: ignore[attr-defined]
-    type(weight) in (int, float) and _floats_of_one_dtype(x, end)
+    type(weight) in (int, float) and floats_of_one_dtype(x, end)
 )
 addcmul.partial_mixed_handler = addcdiv.partial_mixed_handler = (  # type: ignore[attr-defined]
-    lambda x, x1, x2, value=1: type(value) in (int, float) and _floats_of_one_dtype(x, x1, x2)
+    lambda x, x1, x2, value=1: type(value) in (int, float) and floats_of_one_dtype(x, x1, x2)
 )

@@ -28,6 +28,7 @@ from core.backends._nn_common import (
     _window_index,
 )
 from core.backends.torch import core_dtypes, native_dtypes, promote, version
+from core.backends.torch.elementwise import FLOATS, floats_of_one_dtype
 from core.registry import specs
 from core.support import with_unsupported_dtypes
 
@@ -796,17 +797,8 @@ def adam_update(
     return torch.addcdiv(param, exp_avg, denom, value=-step_size)
 
 
-_FLOATS = frozenset((torch.float16, torch.bfloat16, torch.float32, torch.float64))
-
-
 def _adam_arrays(*arrays: Any) -> bool:
-    first = arrays[0]
-    return (
-        type(first) is torch.Tensor
-        and first.dtype in _FLOATS
-        and all(type(a) is torch.Tensor and a.dtype is first.dtype for a in arrays[1:])
-        and all(a.shape == first.shape for a in arrays[1:])
-    )
+    return floats_of_one_dtype(*arrays) and all(a.shape == arrays[0].shape for a in arrays[1:])
 
 
 adam_moments.partial_mixed_handler = (  # type: ignore[attr-defined]
@@ -833,6 +825,6 @@ def embedding_backward(
 
 embedding_backward.partial_mixed_handler = (  # type: ignore[attr-defined]
     lambda g, indices, rows, padding_idx=None: (
-        g.dtype in _FLOATS and indices.dtype in (torch.int64, torch.int32)
+        g.dtype in FLOATS and indices.dtype in (torch.int64, torch.int32)
     )
 )
