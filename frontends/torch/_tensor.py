@@ -1250,6 +1250,19 @@ for _name, _function in (
     _FORWARD_OPERATORS[f"__{_name}__"] = _function
 
 
+def _invert(self: Tensor) -> Any:
+    """``~x``: torch's operator refuses floating and complex tensors with a TypeError
+    before ``bitwise_not`` (whose own refusal is a NotImplementedError)."""
+    if self.dtype.is_floating_point or self.dtype.is_complex:
+        raise TypeError(
+            "~ (operator.invert) is only implemented on integer and Boolean-type tensors"
+        )
+    return _torch().bitwise_not(self)
+
+
+Tensor.__invert__ = _invert
+
+
 def add_fast_operators(fast: Callable[..., Any]) -> None:
     """Give each operator whose torch function has a fast path (``x + y``: ``torch.add``)
     the same fast path in front of it, so the common case costs one call."""

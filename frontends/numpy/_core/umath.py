@@ -318,26 +318,16 @@ class ufunc:
 
     def _no_loop(self, dtypes: tuple[Any, ...]) -> TypeError:
         """numpy's error for inputs no loop takes: numbers meet the legacy resolver's
-        plain TypeError, or a UFuncTypeError for the ufuncs numpy gives promoters
-        (:data:`_PROMOTER_UFUNCS`); other dtypes (strings) the no-loop error."""
-        if all(isinstance(d, core.Dtype) or d in _PYTHON_SCALARS for d in dtypes):
-            if self.__name__ not in _PROMOTER_UFUNCS:
-                return TypeError(
-                    f"ufunc '{self.__name__}' not supported for the input types, and the "
-                    "inputs could not be safely coerced to any supported types according "
-                    "to the casting rule ''safe''"
-                )
-            kinds = ", ".join(
-                f"<class 'numpy.dtypes.{type(nt.numpy_dtype(d)).__name__}'>"
-                for d in dtypes
-                if isinstance(d, core.Dtype)
+        plain TypeError, except in the ufuncs numpy gives promoters
+        (:data:`_PROMOTER_UFUNCS`), which raise the no-loop UFuncTypeError as other dtypes
+        (strings) do."""
+        numbers = all(isinstance(d, core.Dtype) or d in _PYTHON_SCALARS for d in dtypes)
+        if numbers and self.__name__ not in _PROMOTER_UFUNCS:
+            return TypeError(
+                f"ufunc '{self.__name__}' not supported for the input types, and the "
+                "inputs could not be safely coerced to any supported types according "
+                "to the casting rule ''safe''"
             )
-            error = UFuncTypeError(self)
-            error.args = (
-                f"ufunc '{self.__name__}' did not contain a loop with signature matching "
-                f"types ({kinds}) -> None",
-            )
-            return error
         return _UFuncNoLoopError(
             self, tuple(nt.numpy_dtype(d) if isinstance(d, core.Dtype) else d for d in dtypes)
         )
