@@ -2,6 +2,7 @@
 
     python -m tests.conformance.jax_records                       # every backend
     python -m tests.conformance.jax_records --backends numpy --names add sum
+    python -m tests.conformance.jax_records --backends torch --namespaces lax jr
 
 The material is the record tables of JAX's test suite (not shipped in the wheel; read
 from github.com/jax-ml/jax, see :mod:`tests.conformance.jax_record_tables`): the op
@@ -131,12 +132,17 @@ def make_input(rng: numpy.random.Generator, kind: str, shape: Any, dtype: str) -
 # ----------------------------------------------------------------------------- cases
 
 
-def build_cases(names: Iterable[str] | None = None) -> list[dict[str, Any]]:
-    """Every case of every record (or of the public names in ``names``): ``{"key",
+def build_cases(
+    names: Iterable[str] | None = None, namespaces: Iterable[str] | None = None
+) -> list[dict[str, Any]]:
+    """Every case of every record (or of the public names in ``names``, of the
+    namespaces in ``namespaces``: ``jnp``, ``lax``, ``jr``, ``array``): ``{"key",
     "name", "expr", "args", "tol"}``; ``args`` are numpy arrays and Python scalars."""
     wanted = set(names) if names else None
     cases: dict[str, dict[str, Any]] = {}
     for index, record in enumerate(tables.all_records()):
+        if namespaces and record.namespace not in namespaces:
+            continue
         name = PREFIX[record.namespace] + record.public
         if wanted is not None and name not in wanted and record.public not in wanted:
             continue
@@ -320,14 +326,16 @@ def run(
     names: Iterable[str] | None = None,
     done: Callable[[list[dict]], None] | None = None,
     strides: dict[str, int] | None = None,
+    namespaces: Iterable[str] | None = None,
 ) -> list[dict]:
     """Records (name, backend, status, detail) for every name of the tables (or those in
     ``names``) on each backend; ``done`` gets each backend's records as they are in.
     ``strides``: a backend that checks only every n-th case of each name (the jax backend
-    compiles each op eagerly, a fraction of a second per new shape and dtype)."""
+    compiles each op eagerly, a fraction of a second per new shape and dtype).
+    ``namespaces``: only those namespaces' names (``jnp``, ``lax``, ``jr``, ``array``)."""
     import core
 
-    cases = build_cases(names)
+    cases = build_cases(names, namespaces)
     start = time.time()
     want = expected(cases)
     print(f"{len(cases)} cases; real JAX: {time.time() - start:.0f} s", flush=True)
@@ -454,13 +462,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--backends", nargs="+", choices=BACKENDS, default=list(BACKENDS))
     parser.add_argument("--names", nargs="+", help="public names (every record's if left out)")
+    parser.add_argument(
+        "--namespaces", nargs="+", choices=sorted(PREFIX), help="only these (every if left out)"
+    )
     parser.add_argument("--no-write", action="store_true", help="print only")
     parser.add_argument(
         "--jax-stride", type=int, default=JAX_STRIDE, help="the jax backend's n-th cases"
     )
     args = parser.parse_args(argv)
     done = None if args.no_write else write
-    records = run(args.backends, args.names, done, {"jax": args.jax_stride})
+    records = run(args.backends, args.names, done, {"jax": args.jax_stride}, args.namespaces)
     for record in records:
         if record["status"] != "pass":
             print(f"  {record['backend']} {record['name']}: {record['detail'][:200]}")
