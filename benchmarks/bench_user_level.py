@@ -14,13 +14,18 @@ Cases (full size; ``--size tiny`` shrinks each to seconds):
   docs write it: a compiled forward and ``cache_implementation="static"``). The forward
   and the training step pass ``use_cache=False``, as training code does: a returned
   ``DynamicCache`` would make the frontend's compiled call run eagerly.
-- ``timm_resnet50``: ``timm.create_model("resnet50")`` forward, batch 8, 224x224.
+- ``timm_resnet50``: ``timm.create_model("resnet50")`` forward, batch 8, 224x224, eager and
+  under ``torch.compile``.
 - ``gpt_example``: examples/torch_gpt.py's training step (batch 8, sequence 128), eager and
   compiled.
 - ``numpy_mlp``, ``jax_mlp``, ``tf_training``: the example programs, whole, as a user runs
   them: ``python examples/<name>.py`` on the real framework against
   ``python -m transpile examples/<name>.py --to <backend> --run`` (interpreter start and
   imports included on both sides).
+
+For ``hf_gpt2`` and ``timm_resnet50`` the table also times the floor that issue 23's compiled
+targets are read against: the same forward written directly in JAX and jitted
+(``benchmarks/jax_floor.py``).
 
 Each model case runs in a process of its own per side: real torch in one, and the frontend
 in another with ``frontends.install("torch", backend=...)`` (transformers and timm, unchanged,
@@ -149,7 +154,13 @@ def _resnet(torch: Any, size: dict[str, Any]) -> dict[str, Callable[[], Callable
 
         return forward
 
-    return {"forward": lambda: forward_of(timm.create_model(name, pretrained=False).eval())}
+    def model() -> Any:
+        return timm.create_model(name, pretrained=False).eval()
+
+    return {
+        "forward": lambda: forward_of(model()),
+        "forward, compiled": lambda: forward_of(torch.compile(model())),
+    }
 
 
 def _gpt_example(torch: Any, size: dict[str, Any]) -> dict[str, Callable[[], Callable[[], Any]]]:
@@ -192,6 +203,18 @@ def _gpt_example(torch: Any, size: dict[str, Any]) -> dict[str, Callable[[], Cal
 WORKLOADS = {"hf_gpt2": _gpt2, "timm_resnet50": _resnet, "gpt_example": _gpt_example}
 
 
+def _floors(size: dict[str, Any]) -> dict[str, dict[str, Callable[[], Callable[[], Any]]]]:
+    """case -> {variant: maker} of the same model written in JAX and jitted (the floor)."""
+    from benchmarks import jax_floor
+
+    return {
+        "hf_gpt2": {
+            "forward": lambda: jax_floor.gpt2_forward(**size["gpt2"], tokens=size["tokens"])
+        },
+        "timm_resnet50": {"forward": lambda: jax_floor.resnet_forward(*size["resnet"])},
+    }
+
+
 # ---------------------------------------------------------------------------------------
 # one side of one case, in its own process
 # ---------------------------------------------------------------------------------------
@@ -209,10 +232,12 @@ def _time(function: Callable[[], Any], repeat: int) -> tuple[float, float]:
 
 
 def _worker(case: str, side: str, size: str, repeat: int) -> None:
-    """Time ``case`` on ``side`` ("real" or a backend) and print one JSON line of
+    """Time ``case`` on ``side`` ("real", "floor" or a backend) and print one JSON line of
     ``{variant: [first, best] or error text}``. Real torch runs the eager variants only: the
     ratios are against real torch eager."""
-    if side == "real":
+    if side == "floor":
+        workloads = _floors(SIZES[size])[case]
+    elif side == "real":
         import torch
 
         if case == "timm_resnet50":  # timm imports torchvision, which cannot load here
@@ -224,8 +249,10 @@ def _worker(case: str, side: str, size: str, repeat: int) -> None:
 
         frontends.install("torch", backend=side)
         import torch  # the frontend
+    if side != "floor":
+        workloads = WORKLOADS[case](torch, SIZES[size])
     results: dict[str, Any] = {}
-    for variant, make in WORKLOADS[case](torch, SIZES[size]).items():
+    for variant, make in workloads.items():
         if side == "real" and "compiled" in variant:
             continue
         try:
@@ -288,6 +315,12 @@ def run(args: argparse.Namespace) -> list[tuple[str, str, str, str, str]]:
         real_name = f"real {PROGRAMS.get(case, 'torch')}"
         for variant, timing in reference.items():
             rows.append((case, variant, real_name, _seconds(timing), _ratio(timing, timing)))
+        if case in _floors(SIZES[args.size]):
+            for variant, timing in measure(case, "floor", args).items():
+                side = "real jax, jitted (floor)"
+                rows.append(
+                    (case, variant, side, _seconds(timing), _ratio(timing, reference[variant]))
+                )
         for backend in args.backends:
             for variant, timing in measure(case, backend, args).items():
                 base = reference.get(variant.removesuffix(", compiled"))

@@ -4,6 +4,7 @@ processes of their own and reports a ratio for each variant (no timing is assert
 from __future__ import annotations
 
 import argparse
+import json
 import re
 
 from benchmarks import bench_user_level
@@ -34,3 +35,11 @@ def test_a_failing_side_is_a_row_not_a_crash(monkeypatch):
         ("gpt_example", "(all)", "real torch", "exit 1: boom", ""),
         ("gpt_example", "(all)", "jax", "exit 1: boom", ""),
     ]
+
+
+def test_the_jax_floor_runs_each_model_it_names(capsys):
+    for case in ("hf_gpt2", "timm_resnet50"):
+        bench_user_level._worker(case, "floor", "tiny", 1)
+        line = capsys.readouterr().out.strip().splitlines()[-1]
+        first, best = json.loads(line.removeprefix("RESULTS "))["forward"]
+        assert 0 < best <= first + 60, (case, first, best)
