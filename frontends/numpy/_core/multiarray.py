@@ -303,11 +303,23 @@ class ndarray(FrontendArray):
         return host if dtype is None else host.astype(dtype, copy=False)
 
     def __array_ufunc__(self, ufunc: Any, method: str, *inputs: Any, **kwargs: Any) -> Any:
-        """A real numpy ufunc meeting an ndarray runs as the frontend's ufunc of that name."""
+        """A real numpy ufunc meeting an ndarray runs as the frontend's ufunc of that name;
+        another library's ufunc (scipy.special's ``digamma``, ``expit`` ...) or one the
+        frontend lacks runs on host copies, its arrays returned as ndarrays."""
         ours = getattr(_np(), ufunc.__name__, None)
-        if ours is None:
-            return NotImplemented
-        return getattr(ours, method)(*inputs, **kwargs)
+        if ours is not None and getattr(numpy, ufunc.__name__, None) is ufunc:
+            return getattr(ours, method)(*inputs, **kwargs)
+        out = kwargs.pop("out", None)
+        host = [a.__array__() if isinstance(a, ndarray) else a for a in inputs]
+        result = getattr(ufunc, method)(*host, **kwargs)
+        if out is not None:
+            results = result if isinstance(result, tuple) else (result,)
+            for target, value in zip(out, results, strict=True):
+                target[...] = value
+            return out if isinstance(result, tuple) else out[0]
+        if isinstance(result, tuple):
+            return tuple(asarray(r) if isinstance(r, numpy.ndarray) else r for r in result)
+        return asarray(result) if isinstance(result, numpy.ndarray) else result
 
     def __array_function__(self, func: Any, types: Any, args: Any, kwargs: Any) -> Any:
         """A real numpy function called on an ndarray runs as the frontend's of that name,

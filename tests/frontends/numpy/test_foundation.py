@@ -215,6 +215,24 @@ def test_mixed_with_real_numpy(backend):
     assert (numpy.float32(2) * a).dtype == numpy.float64
 
 
+def test_other_libraries_ufuncs(backend):
+    """scipy.special's ufuncs (not numpy's, some of the same name) on ndarrays run on host
+    copies and give ndarrays, with numpy's values; out= is written."""
+    from scipy import special
+
+    x = numpy.array([0.5, 1.5, 4.0])
+    a = fnp.asarray(x)
+    for ufunc in (special.digamma, special.expit, special.round, special.gammaln):
+        result = ufunc(a)
+        assert isinstance(result, fnp.ndarray)
+        assert result.dtype == numpy.float64
+        assert result.tolist() == ufunc(x).tolist()
+    out = fnp.zeros(3)
+    assert special.digamma(a, out=out) is out
+    assert out.tolist() == special.digamma(x).tolist()
+    assert special.digamma(a[0]) == special.digamma(x[0])
+
+
 def test_bool_subtract_refused(backend):
     compare(lambda np: np.asarray([True]) - np.asarray([False]))
     compare(lambda np: -np.asarray([True]))
