@@ -203,16 +203,18 @@ def _gpt_example(torch: Any, size: dict[str, Any]) -> dict[str, Callable[[], Cal
 WORKLOADS = {"hf_gpt2": _gpt2, "timm_resnet50": _resnet, "gpt_example": _gpt_example}
 
 
-def _floors(size: dict[str, Any]) -> dict[str, dict[str, Callable[[], Callable[[], Any]]]]:
-    """case -> {variant: maker} of the same model written in JAX and jitted (the floor)."""
+def _floors(size: dict[str, Any], jit: bool) -> dict[str, dict[str, Callable[[], Any]]]:
+    """case -> {variant: maker} of the same model written in JAX, jitted or op by op."""
     from benchmarks import jax_floor
 
     return {
-        "hf_gpt2": {
-            "forward": lambda: jax_floor.gpt2_forward(**size["gpt2"], tokens=size["tokens"])
-        },
-        "timm_resnet50": {"forward": lambda: jax_floor.resnet_forward(*size["resnet"])},
+        "hf_gpt2": lambda: jax_floor.gpt2(**size["gpt2"], tokens=size["tokens"], jit=jit),
+        "timm_resnet50": lambda: jax_floor.resnet(*size["resnet"], jit=jit),
     }
+
+
+#: the sides that time ``_floors``, and their names in the table
+FLOOR_SIDES = {"floor": "real jax, jitted (floor)", "jax_eager": "real jax, op by op"}
 
 
 # ---------------------------------------------------------------------------------------
@@ -232,24 +234,27 @@ def _time(function: Callable[[], Any], repeat: int) -> tuple[float, float]:
 
 
 def _worker(case: str, side: str, size: str, repeat: int) -> None:
-    """Time ``case`` on ``side`` ("real", "floor" or a backend) and print one JSON line of
+    """Time ``case`` on ``side`` ("real", a ``FLOOR_SIDES`` key or a backend) and print one JSON line of
     ``{variant: [first, best] or error text}``. Real torch runs the eager variants only: the
     ratios are against real torch eager."""
-    if side == "floor":
-        workloads = _floors(SIZES[size])[case]
-    elif side == "real":
-        import torch
-
-        if case == "timm_resnet50":  # timm imports torchvision, which cannot load here
-            from tests.conformance.timm_models import torchvision_for_real_torch
-
-            torchvision_for_real_torch()
+    if side in FLOOR_SIDES:  # one model, its variants timed as they are
+        timed = _floors(SIZES[size], jit=side == "floor")[case]()
+        workloads = {
+            variant: (lambda function=function: function) for variant, function in timed.items()
+        }
     else:
-        import frontends
+        if side == "real":
+            import torch
 
-        frontends.install("torch", backend=side)
-        import torch  # the frontend
-    if side != "floor":
+            if case == "timm_resnet50":  # timm imports torchvision, which cannot load here
+                from tests.conformance.timm_models import torchvision_for_real_torch
+
+                torchvision_for_real_torch()
+        else:
+            import frontends
+
+            frontends.install("torch", backend=side)
+            import torch  # the frontend
         workloads = WORKLOADS[case](torch, SIZES[size])
     results: dict[str, Any] = {}
     for variant, make in workloads.items():
@@ -315,12 +320,10 @@ def run(args: argparse.Namespace) -> list[tuple[str, str, str, str, str]]:
         real_name = f"real {PROGRAMS.get(case, 'torch')}"
         for variant, timing in reference.items():
             rows.append((case, variant, real_name, _seconds(timing), _ratio(timing, timing)))
-        if case in _floors(SIZES[args.size]):
-            for variant, timing in measure(case, "floor", args).items():
-                side = "real jax, jitted (floor)"
-                rows.append(
-                    (case, variant, side, _seconds(timing), _ratio(timing, reference[variant]))
-                )
+        for side in FLOOR_SIDES if case in _floors(SIZES[args.size], jit=True) else ():
+            for variant, timing in measure(case, side, args).items():
+                label, base = FLOOR_SIDES[side], reference.get(variant)
+                rows.append((case, variant, label, _seconds(timing), _ratio(timing, base)))
         for backend in args.backends:
             for variant, timing in measure(case, backend, args).items():
                 base = reference.get(variant.removesuffix(", compiled"))

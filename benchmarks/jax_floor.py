@@ -1,5 +1,6 @@
-"""The floor of issue 23's compiled targets: the benchmark's models written directly in JAX
-and jitted, no frontend in between.
+"""The floor of issue 23's targets: the benchmark's models written directly in JAX, no
+frontend in between, jitted (the floor of the compiled targets) and op by op (what JAX
+itself costs eagerly, the floor of the eager-jax targets).
 
 ``bench_user_level`` times these beside real torch eager, so "within 1.2x of the floor" is
 read off one run. Same shapes and arithmetic as the library models (GPT-2: learned positions,
@@ -18,8 +19,11 @@ import numpy as np
 RESNET_STAGES = {"resnet50": (3, 4, 6, 3), "test_resnet": (1, 1, 1, 1)}
 
 
-def gpt2_forward(n_layer: int, n_embd: int, n_head: int, tokens: int) -> Callable[[], float]:
-    """GPT-2's forward at batch 1 over ``tokens`` tokens: the logits' sum, as a float."""
+def gpt2(
+    n_layer: int, n_embd: int, n_head: int, tokens: int, *, jit: bool
+) -> dict[str, Callable[[], float]]:
+    """GPT-2 at batch 1 over ``tokens`` tokens: {"forward": the logits' sum, "training step":
+    one AdamW step on the next-token loss (returns the loss)}, jitted or op by op."""
     import jax
     import jax.numpy as jnp
 
@@ -58,7 +62,7 @@ def gpt2_forward(n_layer: int, n_embd: int, n_head: int, tokens: int) -> Callabl
         var = ((x - mean) ** 2).mean(-1, keepdims=True)
         return (x - mean) * jax.lax.rsqrt(var + 1e-5) * p["scale"] + p["shift"]
 
-    def forward(params: dict[str, Any], ids: Any) -> Any:
+    def logits(params: dict[str, Any], ids: Any) -> Any:
         batch, length = ids.shape
         head = n_embd // n_head
         x = params["wte"][ids] + params["wpe"][:length]
@@ -74,15 +78,45 @@ def gpt2_forward(n_layer: int, n_embd: int, n_head: int, tokens: int) -> Callabl
             x = x + attended @ p["proj"] + p["proj_b"]
             hidden = jax.nn.gelu(layer_norm(x, p["ln2"]) @ p["up"] + p["up_b"], approximate=True)
             x = x + hidden @ p["down"] + p["down_b"]
-        return (layer_norm(x, params["final"]) @ params["wte"].T).sum()
+        return layer_norm(x, params["final"]) @ params["wte"].T
 
-    compiled = jax.jit(forward)
-    return lambda: float(compiled(params, ids))
+    def loss(params: dict[str, Any], ids: Any) -> Any:
+        log_p = jax.nn.log_softmax(logits(params, ids)[:, :-1], axis=-1)
+        return -jnp.take_along_axis(log_p, ids[:, 1:, None], axis=-1).mean()
+
+    def step(params: dict[str, Any], state: dict[str, Any], ids: Any) -> tuple[Any, ...]:
+        """AdamW as torch.optim.AdamW's defaults (lr 1e-4, weight decay 0.01)."""
+        value, grads = jax.value_and_grad(loss)(params, ids)
+        count = state["count"] + 1
+        m = jax.tree.map(lambda m, g: 0.9 * m + 0.1 * g, state["m"], grads)
+        v = jax.tree.map(lambda v, g: 0.999 * v + 0.001 * g * g, state["v"], grads)
+        correction1, correction2 = 1 - 0.9**count, 1 - 0.999**count
+
+        def update(p: Any, m: Any, v: Any) -> Any:
+            p = p * (1 - 1e-4 * 0.01)
+            return p - 1e-4 * (m / correction1) / (jnp.sqrt(v / correction2) + 1e-8)
+
+        params = jax.tree.map(update, params, m, v)
+        return params, {"count": count, "m": m, "v": v}, value
+
+    forward = jax.jit(lambda params, ids: logits(params, ids).sum()) if jit else None
+    step = jax.jit(step, donate_argnums=(0, 1)) if jit else step
+    moments = [jax.tree.map(jnp.zeros_like, params) for _ in range(2)]  # two buffers each
+    state = {"params": params, "opt": {"count": 0, "m": moments[0], "v": moments[1]}}
+
+    def train() -> float:
+        state["params"], state["opt"], value = step(state["params"], state["opt"], ids)
+        return float(value)
+
+    def infer() -> float:
+        return float(forward(state["params"], ids) if jit else logits(state["params"], ids).sum())
+
+    return {"forward": infer, "training step": train}
 
 
-def resnet_forward(name: str, batch: int, pixels: int) -> Callable[[], float]:
-    """A bottleneck ResNet's eval forward (``RESNET_STAGES[name]`` blocks per stage) on a
-    ``(batch, 3, pixels, pixels)`` input: the 1000 logits' sum, as a float."""
+def resnet(name: str, batch: int, pixels: int, *, jit: bool) -> dict[str, Callable[[], float]]:
+    """{"forward": a bottleneck ResNet's eval forward (``RESNET_STAGES[name]`` blocks per stage) on a
+    ``(batch, 3, pixels, pixels)`` input: the 1000 logits' sum}, jitted or op by op."""
     import jax
     import jax.numpy as jnp
     from jax import lax
@@ -145,5 +179,5 @@ def resnet_forward(name: str, batch: int, pixels: int) -> Callable[[], float]:
             x = jnp.maximum(y + shortcut, 0)
         return (x.mean(axis=(2, 3)) @ params["fc"].T).sum()
 
-    compiled = jax.jit(forward)
-    return lambda: float(compiled(params, images))
+    run = jax.jit(forward) if jit else forward
+    return {"forward": lambda: float(run(params, images))}
