@@ -17,6 +17,7 @@ differ from numpy's by one unit in the last place (core rounds once per operatio
 
 from __future__ import annotations
 
+import functools
 import math
 import operator
 import warnings
@@ -43,6 +44,7 @@ from frontends.numpy.mathematical import (
     _shape,
     warn_all_nan,
 )
+from frontends.numpy.sorting import sort as numpy_sort
 
 __all__ = [
     "average", "bincount", "corrcoef", "correlate", "cov", "digitize", "histogram",
@@ -445,6 +447,35 @@ def _median_native(a: Any, axis: Any, keepdims: bool, nan: bool) -> Any:
     return _keep(result, (), shape, axes, keepdims)
 
 
+def _overwrites_input(axis_at: int) -> Any:
+    """A median or quantile function that, with ``overwrite_input=True`` on a writeable
+    frontend array, leaves the input reordered as numpy leaves it partitioned in place
+    (numpy documents that the call modifies it): sorted along ``axis`` here (over the
+    flattened array for None), one order numpy's partition may leave; a tuple of axes,
+    which numpy reduces on a copy, leaves the input as it is. ``axis_at``: the position
+    of ``axis``; ``overwrite_input`` follows ``out``, two after it."""
+
+    def decorate(function: Any) -> Any:
+        @functools.wraps(function)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            result = function(*args, **kwargs)
+            at = axis_at + 2
+            if args[at] if len(args) > at else kwargs.get("overwrite_input", False):
+                a = args[0] if args else kwargs.get("a")
+                axis = args[axis_at] if len(args) > axis_at else kwargs.get("axis")
+                if isinstance(a, ndarray) and a.flags.writeable and a.size:
+                    if axis is None:
+                        a[...] = numpy_sort(a, axis=None).reshape(a.shape)
+                    elif not isinstance(axis, tuple | list):
+                        a.sort(axis=axis)
+            return result
+
+        return call
+
+    return decorate
+
+
+@_overwrites_input(axis_at=1)
 @numpy_function(returns_scalars=True)
 def median(
     a: ArrayLike, axis: Any = None, out: Any = None, overwrite_input: bool = False,
@@ -756,6 +787,7 @@ def _quantile_entry(
     return result
 
 
+@_overwrites_input(axis_at=2)
 @numpy_function(returns_scalars=True)
 def quantile(
     a: ArrayLike,
@@ -774,6 +806,7 @@ def quantile(
     return _finish(result, out)
 
 
+@_overwrites_input(axis_at=2)
 @numpy_function(returns_scalars=True)
 def percentile(
     a: ArrayLike,

@@ -17,8 +17,9 @@ Python value, shape, dtype, container), dtype, shape and values (floats within a
 tolerance, NaNs in the same places), or the exception class where the real framework
 raises. The real framework runs each docstring twice: an example whose value differs
 between those two runs (a draw without a seed, an id, a time, a temporary path), or
-that follows a draw in a docstring that never mentions a seed, is compared by kind,
-dtype and shape only. Examples are skipped, with the reason counted in
+that follows a draw in a docstring that never mentions a seed, or whose shown output the
+framework marks as varying (numpy's ``# may vary`` and ``# random``: its own doctest
+checker does not compare those), is compared by kind, dtype and shape only. Examples are skipped, with the reason counted in
 the page, where the framework marks them ``+SKIP``, where they import a module other than
 the framework and the standard library (plotting), or where they change process-wide
 framework state (:data:`GLOBAL_STATE`).
@@ -454,6 +455,9 @@ def left_out(framework: str) -> dict[str, dict[str, str]]:
 # docstring's values are compared by kind
 _DRAW = re.compile(r"random|shuffle|dropout|\buniform\(|\bnormal\(|\bempty(_like)?\(|np\.ndarray\(")
 _SEED = re.compile(r"seed|default_rng\(\d|stateless|Generator\.from_")
+# an output the framework's docs mark as varying (platform, LAPACK build, hash order):
+# numpy's own doctest checker leaves it uncompared
+_VARIES = re.compile(r"#\s*(may vary|random)\b")
 
 
 def compare_docstring(
@@ -462,10 +466,12 @@ def compare_docstring(
     ours: list[Any],
     skips: Counter,
     sources: list[str] | None = None,
+    wants: list[str] | None = None,
 ) -> tuple[str, str, int, int]:
     """(status, first difference, examples compared, examples compared by kind only).
     ``sources``: the examples' source, to find unseeded draws whose two real runs
-    happened to agree."""
+    happened to agree; ``wants``: their shown outputs, to find those marked as varying
+    (:data:`_VARIES`)."""
     first, second = real_runs
     compared = loose = 0
     unseeded = False
@@ -476,7 +482,8 @@ def compare_docstring(
         if theirs and theirs[0][0] == "skip":
             skips[theirs[0][1]] += 1
             continue
-        values = _deterministic(theirs, again) and not unseeded
+        varies = bool(wants and _VARIES.search(wants[index]))
+        values = _deterministic(theirs, again) and not unseeded and not varies
         compared += 1
         loose += not values
         label = f"example {index + 1}"
@@ -555,8 +562,9 @@ def run(
                     status, detail = "fail", f"the frontend {error}"
                 else:
                     status, detail, n, m = compare_docstring(
-                        framework, (first, second), ours, skips, [e.source for e in examples]
-                    )
+                        framework, (first, second), ours, skips,
+                        [e.source for e in examples], [e.want for e in examples],
+                    )  # fmt: skip
                     compared, loose = compared + n, loose + m
                     if n == 0:
                         continue  # every example skipped
@@ -609,8 +617,9 @@ def write(framework: str, new: list[dict], stats: dict) -> None:
     kept = [r for r in old.get("records", []) if r["backend"] not in rewritten]
     by_key = {(r["name"], r["backend"]): r for r in [*kept, *new]}
     records = sorted(by_key.values(), key=lambda r: (r["name"], BACKENDS.index(r["backend"])))
-    skips = {**old.get("skips", {}), **stats["skips"]}
-    examples = {**old.get("examples", {}), **stats["examples"]}
+    # counts of examples and skips are a full run's (a run of chosen names keeps them)
+    skips = {**old.get("skips", {}), **(stats["skips"] if stats.get("full") else {})}
+    examples = {**old.get("examples", {}), **(stats["examples"] if stats.get("full") else {})}
     generated = datetime.date.today().isoformat()
     suite = {"suite": suite_name, "framework": framework, "command": command, "generated": generated}  # fmt: skip
     RESULTS.mkdir(parents=True, exist_ok=True)
@@ -628,8 +637,9 @@ def write(framework: str, new: list[dict], stats: dict) -> None:
         "dtype, shape, values within rtol 1e-5 in float32, 1e-7 in float64, 1e-2 in half",
         "precision), or the exception class where the framework raises; an example whose",
         "value differs between two runs of the real framework (unseeded draws, ids, times)",
-        "(or that follows a draw in a docstring that never mentions a seed) is compared by",
-        "kind, dtype and shape only. A name fails on a backend where any",
+        "(or that follows a draw in a docstring that never mentions a seed), or whose shown",
+        "output the framework marks `# may vary` or `# random`, is compared by kind, dtype",
+        "and shape only. A name fails on a backend where any",
         "example differs (the first difference is listed); *unsupported* where the frontend",
         "declares the difference left out.",
         "",

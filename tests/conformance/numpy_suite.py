@@ -16,11 +16,14 @@ namespace. ``numpy.testing``'s assertions are ``frontends.numpy.testing``'s: num
 assertions on host copies of the arrays. A test that calls numpy's own private code left
 real (:func:`real_numpy_tests`) tests numpy, not the frontend: it is deselected.
 
-pytest runs the copies in a subprocess per backend, with a generated ``conftest.py`` that
-drops the tests of :data:`DESELECTED` (features the frontend leaves out, each with its
-reason), stops each test after ``--timeout`` seconds (a failure, ``Timeout``), skips what is
-left of a file after ``--file-budget`` seconds and of the backend after ``--budget``
-(recorded as *not run*), and writes each test's outcome as it ends. A run that dies (a
+pytest runs the copies in a subprocess per file and backend, with a generated
+``conftest.py`` that drops the tests of :data:`DESELECTED` (features the frontend leaves
+out, each with its reason), stops each test after ``--timeout`` seconds (a failure,
+``Timeout``), skips what is left of a file after ``--file-budget`` seconds and of the
+backend after ``--budget`` (recorded as *not run*), and writes each test's outcome as it
+ends. A file whose collection takes over ``--collect-limit`` seconds (numpy's
+module-level arrays: on jax a compilation per new shape) is stopped, its tests (those
+real numpy collects) recorded as not run. A run that dies (a
 crash, memory) is started again past the test that killed it, which fails. numpy's own
 skips and xfails count neither way.
 
@@ -374,7 +377,8 @@ def _tree(directory: Path, backend: str, files: list[str]) -> None:
 
 
 def _pytest(directory: Path, settings: dict[str, Any], targets: list[str], limit: float,
-            extra: list[str]) -> None:  # fmt: skip
+            extra: list[str]) -> bool:  # fmt: skip
+    """Run pytest on ``targets``; whether it was stopped at ``limit`` seconds."""
     settings_path = directory / "numpy_suite_settings.json"
     settings_path.write_text(json.dumps(settings))
     env = dict(os.environ)
@@ -385,6 +389,10 @@ def _pytest(directory: Path, settings: dict[str, Any], targets: list[str], limit
         NUMPY_EXPERIMENTAL_DTYPE_API="1",
         NPY_AVAILABLE_MEM="4 GB",  # numpy's requires_memory tests skip above it
         PYTHONHASHSEED="0",
+        # on jax, one compilation per new shape: the per-file processes share them
+        JAX_COMPILATION_CACHE_DIR=str(directory.parent / "jax_cache"),
+        JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS="0",
+        JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES="0",
     )
     command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                "-p", "no:randomly", "--import-mode=importlib", f"--rootdir={directory}",
@@ -393,7 +401,8 @@ def _pytest(directory: Path, settings: dict[str, Any], targets: list[str], limit
         subprocess.run(command, cwd=directory, env=env, timeout=limit,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
     except subprocess.TimeoutExpired:
-        pass
+        return True
+    return False
 
 
 def _read(path: Path) -> list[dict[str, str]]:
@@ -425,30 +434,45 @@ def reference_ids(files: list[str], workdir: Path) -> list[str]:
 
 
 def run_backend(backend: str, files: list[str], workdir: Path, timeout: float, budget: float,
-                file_budget: float | None = None) -> list[dict[str, str]]:  # fmt: skip
+                file_budget: float | None = None, collect_limit: float = 300.0,
+                ) -> list[dict[str, str]]:  # fmt: skip
     """Each test's outcome on ``backend``: ``passed``, ``failed`` (detail: the exception),
     ``skipped`` and ``xfail`` (numpy's own), ``not_run``, ``deselected`` (detail: the
-    reason), ``collection_error`` (a file's)."""
+    reason), ``collection_error`` (a file's). A pytest process per file: a file's
+    collection (numpy's module-level arrays, on jax one compilation per new shape) takes
+    at most ``collect_limit`` seconds of its own, then its tests at most ``file_budget``;
+    a file not collected in time, or left when the backend's ``budget`` is spent, has
+    no outcomes (:func:`collect` counts its tests as not run)."""
     directory = workdir / backend
     _tree(directory, backend, files)
     (directory / "conftest.py").write_text(_CONFTEST)
     results = directory / "results.jsonl"
+    rules = deselections(files)
     start = time.monotonic()
-    for _ in range(_RESTARTS):
+    for name in files:
         left = budget - (time.monotonic() - start)
-        outcomes = _read(results)
-        settings = {"deselected": deselections(files), "budget": max(left, 0), "timeout": timeout,
-                    "file_budget": file_budget or budget,
-                    "results": str(results), "done": sorted(_finished(outcomes))}  # fmt: skip
-        _pytest(directory, settings, files, max(left, 0) + 4 * timeout + 120, [])
-        outcomes = _read(results)
-        crashed = _crashed(outcomes)
-        if crashed is None or time.monotonic() - start > budget:
+        if left <= 0:
             break
-        # the process died in this test (a crash, memory): it fails, the rest runs again
-        with results.open("a") as file:
-            file.write(json.dumps({"id": crashed, "outcome": "failed",
-                                   "detail": "Crash: the test process died"}) + "\n")  # fmt: skip
+        began = time.monotonic()
+        limit = min(left, (file_budget or budget) + collect_limit)
+        for _ in range(_RESTARTS):
+            remaining = limit - (time.monotonic() - began)
+            if remaining <= 0:
+                break
+            settings = {"deselected": rules, "budget": remaining, "timeout": timeout,
+                        "file_budget": file_budget or budget, "results": str(results),
+                        "done": sorted(_finished(_read(results)))}  # fmt: skip
+            stopped = _pytest(directory, settings, [name], remaining + 2 * timeout + 30, [])
+            crashed = _crashed(_read(results))
+            if crashed is None:
+                break
+            # the process died in this test (a crash, memory) or ignored the per-test alarm
+            # until it was stopped: the test fails, the rest of the file runs again
+            detail = "Timeout: the test process was stopped" if stopped else "Crash: the test process died"  # fmt: skip
+            with results.open("a") as file:
+                file.write(json.dumps({"id": crashed, "outcome": "failed", "detail": detail}) + "\n")  # fmt: skip
+            if stopped:
+                break
     return [r for r in _read(results) if r["outcome"] != "started"]
 
 
@@ -478,7 +502,9 @@ def failure_class(detail: str) -> str:
 def summarize(backend: str, outcomes: list[dict[str, str]], files: list[str],
               reference: list[str]) -> list[dict[str, Any]]:  # fmt: skip
     """A record per file: status and counts. A file or class that did not collect fails
-    each test real numpy collects in it (``reference``: their ids; one if unknown)."""
+    each test real numpy collects in it (``reference``: their ids; one if unknown); a
+    file that was not collected (in time, or at all: the budget was spent) has each of
+    those tests not run."""
     per_file: dict[str, dict[str, Any]] = {
         name: {"passed": 0, "failed": 0, "deselected": 0, "skipped": 0, "not_run": 0,
                "classes": collections.Counter(), "collected": set(), "errors": {}, "refused": 0,
@@ -516,6 +542,8 @@ def summarize(backend: str, outcomes: list[dict[str, str]], files: list[str],
             counts["classes"][failure_class(detail)] += 1
     records = []
     for name, counts in per_file.items():
+        if name not in _collected(outcomes):
+            counts["not_run"] += sum(1 for i in reference if i.startswith(name + "::"))
         finished = sum(counts[k] for k in ("passed", "failed", "skipped", "not_run", "refused"))
         # collected but never reported: the run was cut short
         counts["not_run"] += max(0, len(counts["collected"]) - finished)
@@ -552,6 +580,15 @@ def summarize(backend: str, outcomes: list[dict[str, str]], files: list[str],
             }
         )
     return records
+
+
+def _collected(outcomes: list[dict[str, str]]) -> set[str]:
+    """The files whose collection ended (tests listed, deselected, or an error)."""
+    return {
+        r["id"].split("::", 1)[0]
+        for r in outcomes
+        if r["outcome"] in ("collected", "deselected", "collection_error")
+    }
 
 
 def _rate(passed: int, failed: int) -> str:
@@ -690,18 +727,19 @@ def write(new: list[dict[str, Any]]) -> None:
 
 def run(backends: list[str], files: list[str], timeout: float, budget: float,
         workdir: Path | None = None, file_budget: float | None = None,
-        ) -> list[dict[str, Any]]:  # fmt: skip
+        collect_limit: float = 300.0) -> list[dict[str, Any]]:  # fmt: skip
     """Run ``files`` on ``backends``; a record per file and backend."""
     with tempfile.TemporaryDirectory(prefix="numpy_suite_") as temporary:
         work = workdir or Path(temporary)
         for backend in backends:
             start = time.monotonic()
-            run_backend(backend, files, work, timeout, budget, file_budget)
+            run_backend(backend, files, work, timeout, budget, file_budget, collect_limit)
             seconds = time.monotonic() - start
             print(f"{backend}: ran in {seconds:.0f} s", flush=True)
             (work / backend / "run.txt").write_text(
                 f"{seconds:.0f} s; per test {timeout:g} s, per backend {budget:g} s"
                 + (f", per file {file_budget:g} s" if file_budget else "")
+                + f", collection {collect_limit:g} s a file"
             )
         return collect(backends, files, work)
 
@@ -722,6 +760,7 @@ def collect(backends: list[str], files: list[str], work: Path) -> list[dict[str,
         for r in o
         if r["outcome"] == "collection_error"
     }
+    broken |= {f for o in outcomes.values() for f in files if f not in _collected(o)}
     reference = reference_ids([f for f in files if f in broken], work) if broken else []
     records = []
     for backend in backends:
@@ -742,6 +781,12 @@ def main(argv: list[str] | None = None) -> int:
         "--file-budget", type=float, help="seconds per test file (default: the backend's budget)"
     )
     parser.add_argument(
+        "--collect-limit",
+        type=float,
+        default=300.0,
+        help="seconds a file's collection may take (its tests: not run past it)",
+    )
+    parser.add_argument(
         "--keep", type=Path, help="keep the run's files (and per-test outcomes) here"
     )
     parser.add_argument(
@@ -754,8 +799,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.keep:
             args.keep.mkdir(parents=True, exist_ok=True)
         records = run(
-            args.backends, args.files, args.timeout, args.budget, args.keep, args.file_budget
-        )
+            args.backends, args.files, args.timeout, args.budget, args.keep, args.file_budget,
+            args.collect_limit,
+        )  # fmt: skip
     write(records)
     print(f"updated {(RESULTS / SUITE).relative_to(ROOT)}.md and .json")
     return 0

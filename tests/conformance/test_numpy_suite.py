@@ -50,3 +50,17 @@ def test_a_refusal_of_a_left_out_dtype_is_not_a_failure():
     (record,) = numpy_suite.summarize("numpy", outcomes, ["f.py"], [])
     assert (record["passed"], record["failed"], record["deselected"]) == (1, 1, 2)
     assert sum(record["deselected_by"].values()) == 2
+
+
+def test_a_file_not_collected_in_time_is_not_run_not_passed():
+    """A file whose collection was stopped (or never started: the budget was spent) has
+    no outcomes: the tests real numpy collects from it count as not run."""
+    outcomes = [
+        {"id": "a.py::test_a", "outcome": "collected"},
+        {"id": "a.py::test_a", "outcome": "passed", "detail": ""},
+    ]
+    reference = ["a.py::test_a", "b.py::TestB::test_b", "b.py::test_c"]
+    first, second = numpy_suite.summarize("jax", outcomes, ["a.py", "b.py"], reference)
+    assert (first["passed"], first["not_run"]) == (1, 0)
+    assert (second["passed"], second["failed"], second["not_run"]) == (0, 0, 2)
+    assert second["status"] == "fail"

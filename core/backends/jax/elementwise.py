@@ -16,7 +16,8 @@ import jax.scipy.special as jss
 
 from core import dtypes
 from core.backends import direct
-from core.backends.jax import core_dtypes, native_dtypes, promote, version
+from core.backends.jax import core_dtypes, native_dtypes, promote, version, x64_enabled
+from core.ops.elementwise import LOG10_2
 from core.support import with_unsupported_dtypes
 
 # restrictions of the functions' domains, the same on every backend
@@ -122,8 +123,35 @@ exp = _float_unary(jnp.exp, "exp")
 expm1 = _float_unary(jnp.expm1, "expm1")
 log = _float_unary(jnp.log, "log")
 log1p = _float_unary(jnp.log1p, "log1p")
-log2 = _float_unary(jnp.log2, "log2")
-log10 = _float_unary(jnp.log10, "log10")
+
+
+def _log_base(base: float, name: str) -> Callable[..., jax.Array]:
+    """log2/log10 within an ulp (core's ``LOG10_2``; jax's are ``log(x) / ln(base)``),
+    computed in float64 where x64 is on; zeros, subnormals, negatives, infinities and
+    nans take jax's own."""
+    plain = jnp.log2 if base == 2.0 else jnp.log10
+
+    def op(x: jax.Array) -> jax.Array:
+        if x.dtype.kind == "c":
+            return plain(x)
+        work = x.astype(jnp.float64 if x64_enabled() else jnp.float32)
+        mantissa, exponent = jnp.frexp(work)  # mantissa in [1/2, 1)
+        lower = mantissa < math.sqrt(0.5)
+        mantissa = jnp.where(lower, mantissa * 2, mantissa)
+        exponent = (exponent - lower).astype(work.dtype)
+        small = jnp.log(mantissa) / math.log(base)
+        if base == 2.0:
+            result = exponent + small
+        else:
+            result = exponent * LOG10_2[0] + (exponent * LOG10_2[1] + small)
+        usual = jnp.isfinite(work) & (work >= jnp.finfo(work.dtype).tiny)
+        return jnp.where(usual, result, plain(work)).astype(x.dtype)
+
+    return _float_unary(op, name)
+
+
+log2 = _log_base(2.0, "log2")
+log10 = _log_base(10.0, "log10")
 sin = _float_unary(jnp.sin, "sin")
 sinh = _float_unary(lambda x: _hyperbolic(x, jnp.sinh, _real_sinh), "sinh")
 sqrt = _float_unary(jnp.sqrt, "sqrt")

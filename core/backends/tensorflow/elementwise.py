@@ -20,6 +20,7 @@ import tensorflow as tf
 from core import dtypes
 from core.backends import direct
 from core.backends.tensorflow import core_dtypes, native_dtypes, op_kernel, promote, version
+from core.ops.elementwise import LOG10_2
 from core.support import with_unsupported_dtypes
 
 # restrictions of the functions' domains, the same on every backend
@@ -120,11 +121,36 @@ erfinv = _NO_COMPLEX(_float_unary(tf.math.erfinv, "erfinv", upcast_half=True))
 lgamma = _NO_COMPLEX(_float_unary(tf.math.lgamma, "lgamma", upcast_half=True))
 
 
+_TINY = 2.2250738585072014e-308  # the smallest normal float64
+
+
+def _log_of_real(x: tf.Tensor, base: float) -> tf.Tensor:
+    """log2/log10 of a real float64 tensor within an ulp (core's ``LOG10_2``); zeros,
+    subnormals, negatives, infinities and nans take the plain quotient."""
+    bits = tf.bitcast(x, tf.int64)
+    exponent = tf.bitwise.bitwise_and(tf.bitwise.right_shift(bits, 52), 0x7FF) - 1023
+    mantissa = tf.bitcast(
+        tf.bitwise.bitwise_or(tf.bitwise.bitwise_and(bits, 0xFFFFFFFFFFFFF), 0x3FF << 52),
+        tf.float64,
+    )
+    upper = mantissa > math.sqrt(2.0)
+    mantissa = tf.where(upper, mantissa * 0.5, mantissa)
+    exponent = tf.cast(exponent + tf.cast(upper, tf.int64), tf.float64)
+    small = tf.math.log(mantissa) / math.log(base)
+    if base == 2.0:
+        result = exponent + small
+    else:
+        result = exponent * LOG10_2[0] + (exponent * LOG10_2[1] + small)
+    usual = tf.math.is_finite(x) & (x >= _TINY)
+    return tf.where(usual, result, tf.math.log(x) / math.log(base))
+
+
 def _log_base(base: float, name: str) -> Callable[..., tf.Tensor]:
     def function(x: tf.Tensor, /) -> tf.Tensor:
         x = _floating(x)
-        # tensorflow has no log2/log10; the division is done in float32 at least
-        return _in_float32(lambda v: tf.math.log(v) / tf.constant(math.log(base), v.dtype), x)
+        if x.dtype.is_complex:  # tensorflow has no log2/log10
+            return tf.math.log(x) / tf.constant(math.log(base), x.dtype)
+        return tf.cast(_log_of_real(tf.cast(x, tf.float64), base), x.dtype)
 
     function.__name__ = function.__qualname__ = name
     return function

@@ -125,12 +125,15 @@ def inner(x1: tf.Tensor, x2: tf.Tensor, /) -> tf.Tensor:
 
 
 def _kron(a: tf.Tensor, b: tf.Tensor) -> tf.Tensor:
+    # the outer product of the flattened operands, its axes interleaved by a transpose:
+    # tensorflow's broadcasting multiply stops at rank 5 when both operands broadcast
     rank = max(a.shape.rank, b.shape.rank)
     a_shape = [1] * (rank - a.shape.rank) + a.shape.as_list()
     b_shape = [1] * (rank - b.shape.rank) + b.shape.as_list()
-    a = tf.reshape(a, [d for size in a_shape for d in (size, 1)])
-    b = tf.reshape(b, [d for size in b_shape for d in (1, size)])
-    return tf.reshape(a * b, [m * n for m, n in zip(a_shape, b_shape)])
+    outer = tf.reshape(a, [-1, 1]) * tf.reshape(b, [1, -1])
+    outer = tf.reshape(outer, a_shape + b_shape)
+    interleaved = tf.transpose(outer, [k for i in range(rank) for k in (i, rank + i)])
+    return tf.reshape(interleaved, [m * n for m, n in zip(a_shape, b_shape)])
 
 
 def kron(x1: tf.Tensor, x2: tf.Tensor, /) -> tf.Tensor:

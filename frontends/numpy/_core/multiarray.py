@@ -29,7 +29,7 @@ from core import native as ops
 from frontends.base.array import FrontendArray, dtype_view_step
 from frontends.base.host import HOST_KINDS, HostInput, map_values
 from frontends.numpy._core import numerictypes as nt
-from frontends.numpy._core._conversion import as_native, as_scalar, to_host
+from frontends.numpy._core._conversion import NUMPY_OWN, as_native, as_scalar, to_host
 
 __all__ = [
     "array", "asanyarray", "asarray", "ascontiguousarray", "asfortranarray", "astype",
@@ -289,6 +289,15 @@ class ndarray(FrontendArray):
     def flat(self) -> flatiter:
         return flatiter(self)
 
+    @flat.setter
+    def flat(self, value: Any) -> None:
+        """``a.flat = values`` fills the array in C order, ``values`` repeated or cut to
+        its size (none: left as it is), cast as numpy casts them."""
+        np = _np()
+        values = np.asarray(value).astype(self.dtype).reshape(-1)
+        if values.size:
+            self[...] = np.resize(values, self.shape)
+
     @property
     def data(self) -> memoryview:
         return memoryview(self.__array__())
@@ -455,7 +464,21 @@ class ndarray(FrontendArray):
     def __iter__(self) -> Iterator[Any]:
         if not self.ndim:
             raise TypeError("iteration over a 0-d array")
+        if self.ndim == 1:
+            return self._elements(self.shape[0])
         return (self[index] for index in range(self.shape[0]))
+
+    def _elements(self, length: int) -> Iterator[Any]:
+        """A 1-D array's elements, numpy scalars read from one host copy (a backend
+        op per element made ``sum(a > 3)`` over a million elements take minutes); a
+        write to the array during the loop is seen, as in numpy: the copy is taken again."""
+        host = seen = None
+        for index in range(length):
+            owner = self if self._root is None else self._root
+            if seen != (owner._version, id(owner._value)):
+                seen = (owner._version, id(owner._value))
+                host = to_host(self.native)
+            yield host[index]
 
     def __bool__(self) -> builtins.bool:
         if self.size != 1:
@@ -989,7 +1012,9 @@ def _to_numpy(value: Any) -> Any:
     """A call's argument for real numpy: frontend and native arrays as numpy arrays."""
     if isinstance(value, FrontendArray):
         return to_host(value.native)
-    if isinstance(value, core.current_backend().native_array_types):
+    if isinstance(value, core.current_backend().native_array_types) and not isinstance(
+        value, NUMPY_OWN
+    ):
         return to_host(value)
     return value
 
@@ -997,8 +1022,10 @@ def _to_numpy(value: Any) -> Any:
 def _from_numpy(value: Any) -> Any:
     """Real numpy's result as the frontend's: arrays of host dtypes stay on the host as
     :class:`HostArray`, numeric ones go to the backend; scalars stay numpy's."""
+    if isinstance(value, NUMPY_OWN):  # a left-out class met by the call stays numpy's
+        return value
     if isinstance(value, numpy.ndarray):
-        value = numpy.asarray(value)  # (a chararray or matrix as its plain ndarray)
+        value = numpy.asarray(value)  # (a chararray as its plain ndarray)
         if value.dtype.kind in HOST_KINDS:
             return new_array(HostArray, value)
         return new_array(ndarray, as_native(value))

@@ -130,6 +130,14 @@ def test_geomspace(backend, args, kwargs):
     compare(lambda np: np.geomspace(*args, **kwargs), rtol=1e-12)
 
 
+def test_geomspace_integer_truncation(backend):
+    """An integer dtype truncates values an ulp below an integer: log10 must be numpy's to
+    the last bit (tensorflow's log(x) / ln(10) gave 1 where numpy gives 2)."""
+    compare(lambda np: np.geomspace(1, 256, num=9, dtype=int))
+    compare(lambda np: np.log10(np.asarray([1e-300, 1e-5, 0.1, 1.0, 256.0, 1e3, 1e300])))
+    compare(lambda np: np.log2(np.asarray([2.0**-1000, 0.5, 8.0, 2.0**1000])))
+
+
 @pytest.mark.parametrize("indexing", ["xy", "ij", "bad"])
 @pytest.mark.parametrize("sparse", [False, True])
 def test_meshgrid(backend, indexing, sparse):

@@ -34,6 +34,36 @@ def test_array_from_python(backend, data):
     compare(lambda np: np.asarray(data, dtype=np.float32))
 
 
+def test_iteration_reads_the_host_copy_again_after_a_write(backend):
+    """A 1-D array iterates over one host copy (numpy scalars), taken again when the
+    loop writes to the array, as numpy's iteration sees its own writes."""
+    for np in (numpy, fnp):
+        a = np.arange(5)
+        seen = []
+        for i, v in enumerate(a):
+            seen.append(v)
+            if i < 4:
+                a[i + 1] += v
+        assert [type(v) for v in seen] == [numpy.int64] * 5 and seen == [0, 1, 3, 6, 10]
+        b = np.arange(6)
+        view = b[1:4]
+        assert [v for v in view if not b.__setitem__(slice(2, None), 9)] == [1, 9, 9]
+
+
+@pytest.mark.parametrize(
+    "shape, values, dtype",
+    [((5,), [1, 2], float), ((2, 2), 1.7, int), ((3,), [], float),
+     ((3,), [1, 2, 3, 4, 5], float), ((2, 3), range(6), "int8")],
+)  # fmt: skip
+def test_flat_assignment_repeats_the_values(backend, shape, values, dtype):
+    def fill(np):
+        a = np.zeros(shape, dtype=dtype)
+        a.flat = values
+        return a
+
+    compare(fill)
+
+
 def test_attributes(backend):
     x = numpy.arange(24, dtype="int16").reshape(2, 3, 4)
     for attr in ("shape", "ndim", "size", "itemsize", "nbytes", "strides", "dtype"):

@@ -133,6 +133,12 @@ def test_kron(backend, dtype):
     compare(lambda np: np.kron(2, 3))
 
 
+def test_kron_four_dimensions(backend):
+    """A 4-D kron is an 8-D broadcast product, which tensorflow's multiply refuses."""
+    a, b = numpy.arange(100).reshape(2, 5, 2, 5), numpy.arange(24).reshape(2, 3, 4)
+    compare(lambda np: np.kron(np.asarray(a), np.asarray(b)))
+
+
 @pytest.mark.parametrize("dtype", ["bool", "int8", "uint16", "float16", "complex64"])
 def test_trace_dtypes(backend, dtype):
     a = _data((3, 4, 5), dtype)

@@ -154,6 +154,26 @@ def test_median(backend, name):
         compare(lambda np: getattr(np, name)(np.asarray(numpy.zeros((0, 2))), axis=0))
 
 
+def test_overwrite_input_reorders_the_input(backend):
+    """numpy documents that ``overwrite_input=True`` modifies the input (it partitions it
+    in place): the frontend leaves it sorted along the axis, the same values."""
+    x = numpy.array([[10, 7, 4], [3, 2, 1]])
+    for call in (
+        lambda np, b: np.median(b, axis=1, overwrite_input=True),
+        lambda np, b: np.median(b, axis=None, overwrite_input=True),
+        lambda np, b: np.percentile(b, 50, axis=0, overwrite_input=True),
+        lambda np, b: np.quantile(b, 0.5, None, None, True),
+    ):
+        theirs, ours = x.copy(), fnp.asarray(x)
+        inputs = {numpy: theirs, fnp: ours}
+        compare(lambda np, call=call, inputs=inputs: call(np, inputs[np]))
+        assert not numpy.array_equal(numpy.asarray(ours), x)
+        assert sorted(numpy.asarray(ours).ravel()) == sorted(theirs.ravel())
+    kept = fnp.asarray(x)
+    fnp.median(kept, axis=1)
+    assert numpy.array_equal(numpy.asarray(kept), x)
+
+
 @pytest.mark.parametrize("method", METHODS)
 def test_quantile_methods(backend, method):
     x = sample((3, 7), "float64")
