@@ -894,7 +894,14 @@ def _gamma_finish_impl(subkey: Any, d: Any, V: Any, boost_mask: Any, alpha: Any,
         log_boost = ops.where(keep, zero, ops.multiply(log_samples, ops.divide(one, alpha)))
         return ops.add(ops.add(ops.log(d), ops.log(V)), log_boost)
     boost = ops.where(boost_mask, one, ops.pow(ops.subtract(one, u), ops.divide(one, alpha)))
-    return ops.multiply(ops.multiply(d, V), boost)
+    return _flush_subnormal(ops.multiply(ops.multiply(d, V), _flush_subnormal(boost, dt)), dt)
+
+
+def _flush_subnormal(x: Any, dt: core.Dtype) -> Any:
+    """``x`` with subnormal values flushed to zero, as XLA's CPU kernels compute (a tiny
+    ``alpha`` gives gamma samples of exactly 0 in JAX, and ``t`` draws of inf)."""
+    tiny = _c(float(core.finfo(dt).smallest_normal), dt)
+    return ops.where(ops.less(ops.abs(x), tiny), ops.zeros_like(x), x)
 
 
 _gamma_setup = core.compile(_gamma_setup_impl, static_argnums=(2,))
@@ -1215,11 +1222,13 @@ def multivariate_normal(key: Any, mean: Any, cov: Any, shape: Any = None, dtype:
 
 
 # ----------------------------------------------------------------------- counts
-def _poisson_knuth(key: Any, lam: Any, shape: tuple[int, ...]) -> Any:
+def _poisson_knuth(key: Any, lam: Any, shape: tuple[int, ...], max_iters: int) -> Any:
     f32 = core.float32
     k = ops.zeros(shape, dtype=f32)
     log_prod = ops.zeros(shape, dtype=f32)
-    while _any(ops.greater(log_prod, ops.negative(lam))):
+    for _ in range(max_iters):
+        if not _any(ops.greater(log_prod, ops.negative(lam))):
+            break
         key, k, log_prod = _poisson_knuth_step(key, k, log_prod, lam)
     return ops.subtract(k, _c(1.0, f32))
 
@@ -1233,10 +1242,12 @@ def _poisson_knuth_step_impl(key: Any, k: Any, log_prod: Any, lam: Any) -> tuple
     return key, k, ops.add(log_prod, ops.log(u))
 
 
-def _poisson_rejection(key: Any, lam: Any, shape: tuple[int, ...]) -> Any:
+def _poisson_rejection(key: Any, lam: Any, shape: tuple[int, ...], max_iters: int) -> Any:
     k_out = ops.full(shape, -1.0, dtype=core.float32)
     accepted = ops.zeros(shape, dtype=core.bool)
-    while not bool(to_host(ops.all(accepted))):
+    for _ in range(max_iters):
+        if bool(to_host(ops.all(accepted))):
+            break
         key, k_out, accepted = _poisson_rejection_step(key, k_out, accepted, lam)
     return k_out
 
@@ -1293,7 +1304,8 @@ _poisson_rejection_step = core.compile(_poisson_rejection_step_impl)
 
 def poisson(key: Any, lam: Any, shape: Any = None, dtype: Any = None) -> Array:
     """Knuth's method below 10, Hörmann's transformed rejection above, as JAX (same key
-    for both, every element drawn each round)."""
+    for both, every element drawn each round, at most the dtype's max rounds; counts
+    saturate at the dtype's bounds)."""
     native, _ = _single_key("poisson", key)
     dt = _jdt.check_user_dtype(int if dtype is None else dtype, "poisson")
     shape = (
@@ -1308,12 +1320,15 @@ def poisson(key: Any, lam: Any, shape: Any = None, dtype: Any = None) -> Array:
     use_knuth = ops.logical_or(ops.isnan(lam_n), ops.less(lam_n, _c(10.0, f32)))
     lam_knuth = ops.where(use_knuth, lam_n, _c(0.0, f32))
     lam_rejection = ops.where(use_knuth, _c(1e5, f32), lam_n)
+    info = core.iinfo(dt)  # JAX's loops stop after the dtype's max iterations
     result = ops.where(
         use_knuth,
-        _poisson_knuth(native, lam_knuth, shape),
-        _poisson_rejection(native, lam_rejection, shape),
+        _poisson_knuth(native, lam_knuth, shape, int(info.max)),
+        _poisson_rejection(native, lam_rejection, shape, int(info.max)),
     )
     result = ops.where(ops.equal(lam_n, _c(0.0, f32)), _c(0.0, f32), result)
+    # a count past the dtype's range saturates, as XLA converts float to int
+    result = ops.clip(result, _c(float(info.min), f32), _c(float(info.max), f32))
     return Array._wrap(ops.astype(result, dt), False, dt)
 
 

@@ -19,25 +19,66 @@ def _float_operands(name: str, *args: Any) -> list[Array]:
     return arrays
 
 
+_HALF = frozenset({core.Dtype("float16"), core.Dtype("bfloat16")})
+
+
+def _in_float32(fn: Callable[..., Array], arrays: list[Array]) -> Array:
+    """``fn`` of float16/bfloat16 operands computed in float32 and rounded back, as lax
+    upcasts them for its incomplete gamma/beta kernels."""
+    dt = arrays[0]._dtype
+    if dt not in _HALF:
+        return fn(*arrays)
+    f32 = core.Dtype("float32")
+    out = fn(*(Array._wrap(ops.astype(a.native, f32), a.weak_type, f32) for a in arrays))
+    return Array._wrap(ops.astype(out.native, dt), out.weak_type, dt)
+
+
 def igamma(a: Any, x: Any) -> Array:
     """``lax.igamma``: the regularized lower incomplete gamma function."""
     from frontends.jax.scipy.special import gammainc
 
-    return gammainc(*_float_operands("igamma", a, x))
+    return _in_float32(gammainc, _float_operands("igamma", a, x))
 
 
 def igammac(a: Any, x: Any) -> Array:
     """``lax.igammac``: the regularized upper incomplete gamma function."""
     from frontends.jax.scipy.special import gammaincc
 
-    return gammaincc(*_float_operands("igammac", a, x))
+    return _in_float32(gammaincc, _float_operands("igammac", a, x))
 
 
 def betainc(a: Any, b: Any, x: Any) -> Array:
     """``lax.betainc``: the regularized incomplete beta function."""
     from frontends.jax.scipy import special
 
-    return special.betainc(*_float_operands("betainc", a, b, x))
+    return _in_float32(special.betainc, _float_operands("betainc", a, b, x))
+
+
+_GAMMA_GRAD_TERMS = 256
+
+
+def random_gamma_grad(a: Any, x: Any) -> Array:
+    """``lax.random_gamma_grad``: the derivative of a ``Gamma(a, 1)`` sample ``x`` with
+    respect to ``a`` (implicit reparameterization, ``-(dP/da) / (dP/dx)`` of the
+    regularized incomplete gamma P). From P's power series and its derivative in float64,
+    a fixed number of terms (lax switches to a continued fraction for large ``x``)."""
+    arrays = _float_operands("random_gamma_grad", a, x)
+    dt, f64 = arrays[0]._dtype, core.Dtype("float64")
+    av, xv = ops.broadcast_arrays(*(ops.astype(v.native, f64) for v in arrays))
+    r, term, d_term = av, ops.ones_like(av), ops.zeros_like(av)
+    total, d_total = term, d_term
+    for _ in range(_GAMMA_GRAD_TERMS):  # term_n = x**n / ((a+1)...(a+n)), and d/da
+        r = ops.add(r, 1.0)
+        d_term = ops.subtract(ops.multiply(d_term, ops.divide(xv, r)),
+                              ops.divide(ops.multiply(term, xv), ops.multiply(r, r)))  # fmt: skip
+        term = ops.multiply(term, ops.divide(xv, r))
+        total, d_total = ops.add(total, term), ops.add(d_total, d_term)
+    d_log_prefactor = ops.subtract(ops.log(xv), ops.digamma(ops.add(av, 1.0)))
+    out = ops.divide(
+        ops.multiply(ops.negative(ops.add(d_total, ops.multiply(total, d_log_prefactor))), xv),
+        av,
+    )
+    return Array._wrap(ops.astype(out, dt), all(v.weak_type for v in arrays), dt)
 
 
 def zeta(x: Any, q: Any) -> Array:

@@ -167,7 +167,22 @@ erfc = _unary("erfc", _late("erfc"), "f")
 erf_inv = _unary("erf_inv", _late("erfinv"), "f")
 lgamma = _unary("lgamma", _late("lgamma"), "f")
 digamma = _unary("digamma", _late("digamma"), "f")
-conj = _unary("conj", _late("conj"), _IUFC)
+
+
+def conj(x: Any) -> Array:
+    """``lax.conj``: float32/float64 or complex input, a complex result (as lax)."""
+    a = asarray(x, "conj")
+    if a._dtype.kind != "c" and a._dtype not in ("float32", "float64"):
+        raise TypeError(
+            f"conj does not accept dtype {a.dtype.name}. Accepted dtypes are subtypes of "
+            "float32, complexfloating, float64."
+        )
+    out = ops.astype(a.native, _COMPLEX_OF.get(a._dtype, a._dtype))
+    return wrap(ops.conj(out), a.weak_type)
+
+
+_COMPLEX_OF = {core.Dtype("float32"): core.Dtype("complex64"),
+               core.Dtype("float64"): core.Dtype("complex128")}  # fmt: skip
 
 
 def is_finite(x: Any) -> Array:  # noqa: F811 - a bool result, never weak
@@ -294,7 +309,92 @@ def _lexicographic(x: Any, y: Any, before: Callable[[Any, Any], Any]) -> Any:
 
 add = _binary("add", _late("add"), _IUFC, "add")
 sub = _binary("sub", _late("subtract"), _IUFC, "subtract")
-mul = _binary("mul", _late("multiply"), _IUFC, "multiply")
+_mul = _binary("mul", _late("multiply"), _IUFC, "multiply")
+
+
+def mul(x: Any, y: Any, *, out_dtype: Any = None) -> Array:
+    """``lax.mul``: operands of one dtype; ``out_dtype`` converts them first (as lax)."""
+    if out_dtype is None:
+        return _mul(x, y)
+    dt = canonical_dtype(out_dtype)
+    a, b = asarray(x, "mul", 0), asarray(y, "mul", 1)
+    same_dtypes("mul", (a, b), "multiply")
+    a, b = (wrap(ops.astype(v.native, dt), v.weak_type) for v in (a, b))
+    return _mul(a, b)
+
+
+def mulhi(x: Any, y: Any, /) -> Array:
+    """``lax.mulhi``: the high half of the double-width product of two integers of one
+    dtype. Computed from half-width pieces in int64 (no backend has a 128-bit or
+    uniformly supported uint64 multiply), so 64-bit operands are left out."""
+    a, b = asarray(x, "mulhi", 0), asarray(y, "mulhi", 1)
+    same_dtypes("mulhi", (a, b))
+    check_kinds("mulhi", a, _INT)
+    _check_shapes("mulhi", (a, b))
+    bits = a._dtype.bits
+    if bits > 32:
+        raise core.UnsupportedDtypeError(
+            f"lax.mulhi of {a.dtype.name} needs a 128-bit product; 64-bit operands are left out"
+        )
+    i64 = core.Dtype("int64")
+    mask = (1 << bits) - 1
+    u = [ops.bitwise_and(ops.astype(v.native, i64), mask) for v in (a, b)]
+    half, low = bits // 2, (1 << (bits // 2)) - 1
+    (a0, a1), (b0, b1) = ((ops.bitwise_and(v, low), ops.bitwise_right_shift(v, half)) for v in u)
+    p00, p01, p10 = ops.multiply(a0, b0), ops.multiply(a0, b1), ops.multiply(a1, b0)
+    mid = ops.add(ops.bitwise_right_shift(p00, half),
+                  ops.add(ops.bitwise_and(p01, low), ops.bitwise_and(p10, low)))  # fmt: skip
+    hi = ops.add(
+        ops.add(ops.multiply(a1, b1), ops.bitwise_right_shift(p01, half)),
+        ops.add(ops.bitwise_right_shift(p10, half), ops.bitwise_right_shift(mid, half)),
+    )
+    if a._dtype.kind == "i":  # the signed product's high half, from the unsigned one
+        zero = ops.zeros_like(hi)
+        hi = ops.subtract(hi, ops.where(ops.less(a.native, 0), u[1], zero))
+        hi = ops.subtract(hi, ops.where(ops.less(b.native, 0), u[0], zero))
+        hi = ops.bitwise_and(hi, mask)
+        hi = ops.where(ops.greater_equal(hi, 1 << (bits - 1)), ops.subtract(hi, 1 << bits), hi)
+    return wrap(ops.astype(hi, a._dtype), a.weak_type and b.weak_type)
+
+
+def reduce_precision(operand: Any, exponent_bits: int, mantissa_bits: int) -> Array:
+    """``lax.reduce_precision``: rounded (to nearest even) to ``mantissa_bits`` and, with
+    fewer ``exponent_bits``, overflowing to inf and underflowing to zero, as XLA's
+    ReducePrecision does on the float's bits."""
+    a = asarray(operand, "reduce_precision")
+    check_kinds("reduce_precision", a, "f")
+    dt = a._dtype
+    ints = core.Dtype(f"int{dt.bits}")
+    man = -builtins.round(math.log2(core.finfo(dt).eps))  # stored mantissa bits
+    exp_total = dt.bits - 1 - man
+    bits = ops.bitcast(a.native, ints)
+
+    def const(value: int) -> Any:  # a bit pattern as the signed integer of that width
+        value &= (1 << dt.bits) - 1
+        return ops.asarray(value - (1 << dt.bits) if value >> (dt.bits - 1) else value,
+                           dtype=ints)  # fmt: skip
+
+    if mantissa_bits < man:
+        last = 1 << (man - mantissa_bits)
+        last_bit = ops.bitwise_right_shift(ops.bitwise_and(bits, const(last)), man - mantissa_bits)
+        bias = ops.add(last_bit, const((last >> 1) - 1))
+        bits = ops.bitwise_and(ops.add(bits, bias), const(~(last - 1)))
+    if exponent_bits < exp_total:
+        sign_mask, exp_mask = const(1 << (dt.bits - 1)), const(((1 << exp_total) - 1) << man)
+        bias, reduced = (1 << (exp_total - 1)) - 1, (1 << (exponent_bits - 1)) - 1
+        exponent = ops.bitwise_and(bits, exp_mask)
+        signed_zero = ops.bitwise_and(bits, sign_mask)
+        bits = ops.where(
+            ops.greater(exponent, const((bias + reduced) << man)),
+            ops.bitwise_or(signed_zero, exp_mask),
+            ops.where(ops.less_equal(exponent, const((bias - reduced) << man)), signed_zero, bits),
+        )
+    out = ops.bitcast(bits, dt)
+    if mantissa_bits > 0:
+        out = ops.where(ops.isnan(a.native), a.native, out)
+    return wrap(out, a.weak_type)
+
+
 div = _binary("div", _trunc_div, _IUFC, "divide")
 rem = _binary("rem", _rem, "iuf", "remainder")
 max = _binary("max", _max, "biufc", "maximum")
@@ -860,11 +960,28 @@ def _prod(v: Any, dims: tuple[int, ...], dt: core.Dtype) -> Any:
 
 
 def _rmax(v: Any, dims: tuple[int, ...], dt: core.Dtype) -> Any:
+    if dt.kind == "c":
+        return _complex_extreme(v, dims, ops.max, float("-inf"))
     return ops.max(v, axis=dims)
 
 
 def _rmin(v: Any, dims: tuple[int, ...], dt: core.Dtype) -> Any:
+    if dt.kind == "c":
+        return _complex_extreme(v, dims, ops.min, float("inf"))
     return ops.min(v, axis=dims)
+
+
+def _complex_extreme(v: Any, dims: tuple[int, ...], extreme: Callable, worst: float) -> Any:
+    """The lexicographic (real part, then imaginary part) max/min of complex values over
+    ``dims``, as lax's max/min order them."""
+    re, im = ops.real(v), ops.imag(v)
+    top = extreme(re, axis=dims, keepdims=True)
+    im = ops.where(ops.equal(re, top), im, ops.asarray(worst, dtype=core.as_core_dtype(im.dtype)))
+    dt = core.as_core_dtype(v.dtype)
+    re_out, im_out = ops.squeeze(top, axis=dims), extreme(im, axis=dims)
+    return ops.add(
+        ops.astype(re_out, dt), ops.multiply(ops.astype(im_out, dt), ops.asarray(1j, dtype=dt))
+    )
 
 
 def _rand(v: Any, dims: tuple[int, ...], dt: core.Dtype) -> Any:
@@ -899,8 +1016,8 @@ def _fold_bits(fn: Callable, v: Any, dims: tuple[int, ...]) -> Any:
 
 reduce_sum = _reduction("reduce_sum", _sum, "biufc")
 reduce_prod = _reduction("reduce_prod", _prod, "biufc")
-reduce_max = _reduction("reduce_max", _rmax, "biuf")
-reduce_min = _reduction("reduce_min", _rmin, "biuf")
+reduce_max = _reduction("reduce_max", _rmax, "biufc")
+reduce_min = _reduction("reduce_min", _rmin, "biufc")
 reduce_and = _reduction("reduce_and", _rand, "biu")
 reduce_or = _reduction("reduce_or", _ror, "biu")
 reduce_xor = _reduction("reduce_xor", _rxor, "biu")

@@ -244,6 +244,11 @@ def dynamic_update_index_in_dim(operand: Any, update: Any, index: Any, axis: int
 # --------------------------------------------------------------------- gather
 def _fill_value(dtype: core.Dtype, fill_value: Any) -> Any:
     if fill_value is not None:
+        if dtype.kind in "iu" and isinstance(fill_value, (int, numpy.integer)):
+            # converted as lax converts: wrapped modulo 2**bits (-1 is uint32's max)
+            fill_value = int(fill_value) % (1 << dtype.bits)
+            if dtype.kind == "i" and fill_value >> (dtype.bits - 1):
+                fill_value -= 1 << dtype.bits
         return ops.asarray(fill_value, dtype=dtype)
     if dtype.kind in "fc":
         return ops.asarray(float("nan"), dtype=dtype)
@@ -479,12 +484,30 @@ def scatter_apply(operand: Any, scatter_indices: Any, func: Callable[[Array], Ar
     pos, _ = _scatter_positions(a, idx, tuple(update_shape), dimension_numbers, mode_)
     flat = ops.concat([ops.reshape(a.native, (-1,)), ops.zeros((1,), dtype=a._dtype)])
     p = ops.reshape(pos, (-1,))
-    # positions are unique per element; apply to each distinct touched element once
-    touched = ops.scatter(ops.zeros(tuple(flat.shape), dtype=core.Dtype("bool")), 0, p,
-                          ops.ones(tuple(p.shape), dtype=core.Dtype("bool")))  # fmt: skip
-    applied = asarray(func(Array._wrap(flat, a.weak_type))).native
-    out = ops.where(touched, ops.astype(applied, a._dtype), flat)
+    # XLA applies ``func`` once per update: an element indexed k times gets it k times
+    i32 = core.Dtype("int32")
+    hits = ops.scatter(ops.zeros(tuple(flat.shape), dtype=i32), 0, p,
+                       ops.ones(tuple(p.shape), dtype=i32), reduce="add")  # fmt: skip
+    out = flat
+    for k in range(int(ops.max(ops.get_item(hits, _pyslice(0, a.size)))) if a.size else 0):
+        applied = ops.astype(asarray(func(Array._wrap(out, a.weak_type))).native, a._dtype)
+        out = ops.where(ops.greater(hits, k), applied, out)
     return wrap(ops.reshape(ops.get_item(out, _pyslice(0, a.size)), a.shape), a.weak_type)
+
+
+def index_take(src: Any, idxs: Sequence[Any], axes: Sequence[int]) -> Array:
+    """``lax.index_take``: ``src`` at one index array per axis of ``axes`` (indices taken
+    modulo the axis size, then clamped, as lax's gather); the indexed axes are replaced
+    by one leading axis."""
+    a = asarray(src, "index_take", 0)
+    axes = tuple(int(ax) for ax in axes)
+    columns = [asarray(i, "index_take", 1).native for i in idxs]
+    sizes = ops.asarray([a.shape[ax] for ax in axes], dtype=core.as_core_dtype(columns[0].dtype))
+    indices = ops.remainder(ops.stack(columns, axis=1), sizes)
+    slice_sizes = [1 if d in axes else n for d, n in enumerate(a.shape)]
+    dn = GatherDimensionNumbers(offset_dims=tuple(range(1, a.ndim - len(axes) + 1)),
+                                collapsed_slice_dims=axes, start_index_map=axes)  # fmt: skip
+    return gather(a, wrap(indices), dn, tuple(slice_sizes))
 
 
 _ = (numpy, _pyslice)

@@ -13,13 +13,13 @@ MODULES = ("lax", "nn", "nn.initializers", "scipy.special", "scipy.stats", "scip
 
 _COLLECTIVES = """pbroadcast pcast precv psend pswapaxes ragged_all_to_all"""
 _XLA_PLUMBING = """after_all create_token composite dce_sink stage shape_as_value
-reduce_precision rng_bit_generator rng_uniform RandomAlgorithm AccuracyMode DotAlgorithm
+rng_bit_generator rng_uniform RandomAlgorithm AccuracyMode DotAlgorithm
 DotAlgorithmPreset Tolerance"""
-_KERNELS = """mulhi random_gamma_grad igamma_grad_a
+_KERNELS = """igamma_grad_a
 fft FftType linalg"""
 _OTHER_LAX = """ragged_dot ragged_dot_general RaggedDotDimensionNumbers scaled_dot
 custom_linear_solve custom_root conv_general_dilated_local conv_general_shape_tuple
-conv_transpose_shape_tuple index_take"""
+conv_transpose_shape_tuple"""
 
 LEFT_OUT: dict[str, dict[str, str]] = {
     "lax": {

@@ -159,6 +159,9 @@ SAMPLERS = {
     "multivariate_normal_svd": "jr.multivariate_normal(jr.PRNGKey(20), jnp.array([1.0, -1.0]), jnp.array([[2.0, 0.5], [0.5, 1.0]]), (4,), method='svd')",
     "poisson": "jr.poisson(jr.PRNGKey(21), 3.0, (4,))",
     "poisson_mixed": "jr.poisson(jr.PRNGKey(22), jnp.array([0.0, 2.0, 15.0, 100.0]))",
+    # counts past the dtype saturate; a tiny df gives gamma draws flushed to 0 (t: inf)
+    "poisson_int8": "jr.poisson(jr.PRNGKey(21), jnp.array([0.5, 11.0, 500.0]), dtype=jnp.int8)",
+    "t_tiny_df": "jr.t(jr.PRNGKey(0), 0.1, (6,))",
     "binomial": "jr.binomial(jr.PRNGKey(23), 10, 0.3, (8,))",
     "multinomial": "jr.multinomial(jr.PRNGKey(26), jnp.array([10.0, 200.0]), jnp.array([[0.1, 0.6, 0.3], [0.25, 0.25, 0.5]]))",
     "binomial_mixed": "jr.binomial(jr.PRNGKey(24), jnp.array([5.0, 100.0, 40.0, 1000.0, 3.0, 50.0, 20.0, 7.0]), jnp.array([0.2, 0.4, 0.9, 0.05, 0.5, 0.7, 0.99, 0.0]))",
