@@ -72,3 +72,19 @@ def jax_error(error: Exception, function: str, operands: Any = ()) -> Exception 
 
 maps_errors = errors_mapped(framework_error)
 """A decorator: a jnp entry point outside the bridge raising JAX's exceptions."""
+
+
+def lax_framework_error(error: core_errors.CoreError, function: str) -> Exception:
+    """lax's exception for core's typed error: as jnp's (:func:`framework_error`), but
+    shapes that do not broadcast are a TypeError whatever the ranks (lax's shape rules;
+    it does not rank-promote)."""
+    if isinstance(error, core_errors.BroadcastError):
+        shapes = ", ".join(str(s) for s in error.shapes or ())
+        message = f"{function} got incompatible shapes for broadcasting: {shapes}."
+        return TypeError(message if error.shapes else str(error))
+    return framework_error(error, function)
+
+
+lax_maps_errors = errors_mapped(lax_framework_error)
+"""A decorator: a ``jax.lax`` entry point raising JAX's exceptions (a backend's never
+reaches the user)."""

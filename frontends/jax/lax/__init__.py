@@ -99,3 +99,30 @@ from frontends.jax.lax.slicing import (
 )
 
 _ = (DotDimensionNumbers, Precision, PrecisionLike, RoundingMethod)
+
+# lax's functions raise JAX's exceptions whatever the backend (a backend's exception from
+# inside one is mapped: ``frontends/jax/_src/errors.py``). Those that call the user's
+# functions are left as they are: an exception of the user's is the user's.
+_CALLS_USER_CODE = frozenset(
+    {"associative_scan", "cond", "fori_loop", "map", "platform_dependent", "reduce",
+     "reduce_window", "scan", "scatter_apply", "switch", "while_loop"}
+)  # fmt: skip
+
+
+def _map_errors() -> None:
+    import types
+
+    from frontends.jax._src.errors import lax_maps_errors
+
+    namespace = globals()
+    for name, value in list(namespace.items()):
+        if (
+            not name.startswith("_")
+            and name not in _CALLS_USER_CODE
+            and isinstance(value, types.FunctionType)
+            and value.__module__.startswith("frontends.jax.")
+        ):
+            namespace[name] = lax_maps_errors(value)
+
+
+_map_errors()

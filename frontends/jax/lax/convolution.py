@@ -159,7 +159,7 @@ def conv_general_dilated(lhs: Any, rhs: Any, window_strides: Sequence[int], padd
     in_sp = tuple(int(s) for s in x.shape[2:])
     k_sp = tuple(int(s) for s in w.shape[2:])
     if int(x.shape[1]) != int(w.shape[1]) * feature_group_count:
-        raise TypeError(
+        raise ValueError(
             f"conv_general_dilated lhs feature dimension size divided by feature_group_count "
             f"must equal the rhs input feature dimension size, but {int(x.shape[1])} // "
             f"{feature_group_count} != {int(w.shape[1])}."

@@ -485,6 +485,12 @@ def clamp(min: Any, x: Any, max: Any) -> Array:
     """``lax.clamp(min, x, max)``: bounds of ``x``'s dtype (scalars or ``x``'s shape)."""
     lo, a, hi = asarray(min, "clamp", 0), asarray(x, "clamp", 1), asarray(max, "clamp", 2)
     same_dtypes("clamp", (lo, a, hi))
+    for label, bound in (("min", lo), ("max", hi)):
+        if bound.shape and bound.shape != a.shape:
+            raise TypeError(
+                f"clamp requires {label}.shape == operand.shape or {label}.shape == (), got "
+                f"{label}.shape={bound.shape}, operand.shape={a.shape}."
+            )
     return wrap(ops.minimum(ops.maximum(a.native, lo.native), hi.native), a.weak_type)
 
 
@@ -578,10 +584,12 @@ def stop_gradient(x: Any) -> Any:
 
 
 # --------------------------------------------------------------------- shapes
-def _shape(shape: Any) -> tuple[int, ...]:
-    if isinstance(shape, int):
-        return (shape,)
-    return tuple(int(s) for s in shape)
+def _shape(shape: Any, name: str | None = None) -> tuple[int, ...]:
+    """A shape as a tuple of ints; with ``name``, negative sizes raise lax's TypeError."""
+    out = (shape,) if isinstance(shape, int) else tuple(int(s) for s in shape)
+    if name is not None and any(s < 0 for s in out):
+        raise TypeError(f"{name} shape must have every element be nonnegative, got {out}.")
+    return out
 
 
 def reshape(operand: Any, new_sizes: Sequence[int], dimensions: Sequence[int] | None = None,
@@ -590,7 +598,13 @@ def reshape(operand: Any, new_sizes: Sequence[int], dimensions: Sequence[int] | 
     a = asarray(operand, "reshape")
     v = a.native
     if dimensions is not None:
-        v = ops.permute_dims(v, tuple(dimensions))
+        dimensions = tuple(int(d) for d in dimensions)
+        if sorted(dimensions) != list(range(a.ndim)):
+            raise TypeError(
+                f"reshape dimensions must be a permutation of operand dimensions, got "
+                f"dimensions {dimensions} for shape {a.shape}."
+            )
+        v = ops.permute_dims(v, dimensions)
     sizes = _shape(new_sizes)
     if math.prod(sizes) != a.size:
         raise ValueError(
@@ -628,6 +642,8 @@ def expand_dims(array: Any, dimensions: Sequence[int]) -> Array:
     a = asarray(array, "expand_dims")
     ndim_out = a.ndim + len(dimensions)
     dims = sorted(_axis(d, ndim_out) for d in dimensions)
+    if len(set(dims)) != len(dims):
+        raise ValueError(f"repeated axis in lax.expand_dims: {tuple(dimensions)}")
     shape = list(a.shape)
     for d in dims:
         shape.insert(d, 1)
@@ -639,7 +655,7 @@ def broadcast_in_dim(operand: Any, shape: Sequence[int], broadcast_dimensions: S
     """``lax.broadcast_in_dim``: operand dim ``i`` becomes output dim
     ``broadcast_dimensions[i]`` (size equal or 1)."""
     a = asarray(operand, "broadcast_in_dim")
-    shape = _shape(shape)
+    shape = _shape(shape, "broadcast_in_dim")
     dims = tuple(int(d) for d in broadcast_dimensions)
     if (
         len(dims) != a.ndim
@@ -661,7 +677,7 @@ def broadcast_in_dim(operand: Any, shape: Sequence[int], broadcast_dimensions: S
 def broadcast(operand: Any, sizes: Sequence[int], *, out_sharding: Any = None) -> Array:
     """``lax.broadcast``: new leading dimensions ``sizes``."""
     a = asarray(operand, "broadcast")
-    sizes = _shape(sizes)
+    sizes = _shape(tuple(sizes) + a.shape, "broadcast_in_dim")[: len(sizes)]
     return wrap(ops.broadcast_to(a.native, sizes + a.shape), a.weak_type)
 
 
@@ -719,6 +735,15 @@ def pad(operand: Any, padding_value: Any, padding_config: Sequence[tuple[int, in
             f"length of padding_config must equal the number of axes of operand, got "
             f"padding_config {padding_config} for operand shape {a.shape}"
         )
+    result = tuple(
+        lo + hi + n + builtins.max(n - 1, 0) * interior
+        for n, (lo, hi, interior) in zip(a.shape, config)
+    )
+    if any(n < 0 for n in result):
+        raise ValueError(
+            f"Dimension size after padding is not at least 0, got result shape {result}, for "
+            f"padding_config {tuple(config)} and operand shape {a.shape}"
+        )
     return wrap(_pad_native(a.native, p.native, config), a.weak_type)
 
 
@@ -754,7 +779,16 @@ def _pad_native(v: Any, value: Any, config: Sequence[tuple[int, int, int]]) -> A
 
 def rev(operand: Any, dimensions: Sequence[int]) -> Array:
     a = asarray(operand, "rev")
-    dims = tuple(_axis(d, a.ndim) for d in dimensions)
+    dims = tuple(int(d) for d in dimensions)
+    if any(d < 0 for d in dims):
+        raise TypeError(f"rev dimensions must have every element be nonnegative, got {dims}.")
+    if len(set(dims)) != len(dims):
+        raise TypeError(f"rev dimensions must be unique, got {dims}.")
+    if any(d >= a.ndim for d in dims):
+        raise TypeError(
+            f"rev dimensions must all be less than operand ndim, got dimensions {dims} for "
+            f"operand ndim {a.ndim}."
+        )
     if not dims:
         return a
     return wrap(ops.flip(a.native, axis=dims), a.weak_type)
@@ -799,7 +833,7 @@ def select_n(which: Any, *cases: Any) -> Array:
 
 def iota(dtype: Any, size: int, *, sharding: Any = None) -> Array:
     dt = canonical_dtype(dtype)
-    return wrap(ops.arange(int(size), dtype=dt))
+    return wrap(ops.arange(_shape(size, "iota")[0], dtype=dt))
 
 
 def broadcasted_iota(dtype: Any, shape: Sequence[int], dimension: int, *,
@@ -822,7 +856,7 @@ def full(
         )
     dt = f._dtype if dtype is None else canonical_dtype(dtype)
     weak = f.weak_type if dtype is None else False
-    return wrap(ops.broadcast_to(ops.astype(f.native, dt), _shape(shape)), weak)
+    return wrap(ops.broadcast_to(ops.astype(f.native, dt), _shape(shape, "broadcast_in_dim")), weak)
 
 
 def full_like(
@@ -1027,7 +1061,8 @@ _MONOIDS: dict[Callable, str] = {}
 
 
 def _monoid_of(computation: Callable) -> str | None:
-    return _MONOIDS.get(computation)
+    """The monoid of a lax function (the package's error-mapping wrapper unwrapped)."""
+    return _MONOIDS.get(getattr(computation, "__wrapped__", computation))
 
 
 def reduce(
@@ -1159,6 +1194,9 @@ def sort(operand: Any, dimension: int = -1, is_stable: bool = True, num_keys: in
             raise ValueError(
                 f"num_keys={num_keys} must be between 1 and len(operand)={len(arrays)}"
             )
+        if any(a.shape != arrays[0].shape for a in arrays[1:]):
+            shapes = " ".join(str(a.shape) for a in arrays)
+            raise TypeError(f"Arguments to sort must have equal shapes, got: {shapes}")
         ax = _axis(dimension, arrays[0].ndim)
         order = _lex_argsort([a.native for a in arrays[:num_keys]], ax)
         return tuple(
@@ -1209,6 +1247,8 @@ def top_k(operand: Any, k: int, *, axis: int = -1) -> list[Array]:
     """``lax.top_k``: the ``k`` largest entries along the last axis and their int32
     indices (ties keep the lower index first)."""
     a = asarray(operand, "top_k")
+    if not a.ndim:
+        raise ValueError(f"axis {axis} is out of bounds for array of dimension 0")
     ax = _axis(axis, a.ndim)
     k = int(k)
     if k < 0 or k > a.shape[ax]:

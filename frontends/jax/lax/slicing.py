@@ -134,9 +134,9 @@ def _starts(start_indices: Any, shape: tuple[int, ...], sizes: tuple[int, ...]) 
     else:
         starts = list(start_indices)
     if len(starts) != len(shape):
-        raise TypeError(
-            f"dynamic_slice start_indices must have length equal to the number of dimensions "
-            f"of the operand, got indices {len(starts)} for operand shape {shape}."
+        raise ValueError(
+            f"Length of slice indices must match number of operand dimensions "
+            f"({len(starts)} vs {shape})"
         )
     out = []
     for s, n, size in zip(starts, shape, sizes):
@@ -291,6 +291,12 @@ def gather(operand: Any, start_indices: Any, dimension_numbers: GatherDimensionN
             f"Gather op must have one slice size for every input dimension; got: "
             f"len(slice_sizes)={len(sizes)}, input_shape.rank={a.ndim}"
         )
+    for d, (size, n) in enumerate(zip(sizes, a.shape)):
+        if not 0 <= size <= n:
+            raise TypeError(
+                f"Slice size at index {d} in gather op is out of range, must be within "
+                f"[0, {n} + 1), got {size}."
+            )
     for d in (*dn.collapsed_slice_dims, *dn.operand_batching_dims):
         if sizes[d] != 1:
             raise TypeError(
