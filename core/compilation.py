@@ -34,7 +34,11 @@ from typing import Any
 
 from core.backend import current_backend
 
-__all__ = ["compile", "Compiled", "eager", "is_traced"]
+__all__ = ["compile", "Compiled", "eager", "host_check", "is_traced"]
+
+# exceptions a host_check raised inside a compiled run, re-raised by Compiled as they are
+# (the backend delivers them wrapped in its own runtime error)
+_FAILED_CHECKS: list[BaseException] = []
 
 
 class Compiled:
@@ -66,9 +70,9 @@ class Compiled:
         if compiled is None:
             compiled = self._compiled[backend] = self._build(backend)
         if backend == "jax" and not self.fallback:
-            return compiled(*args, **kwargs)
+            return _run_checked(compiled, args, kwargs)
         try:
-            return compiled(*args, **kwargs)
+            return _run_checked(compiled, args, kwargs)
         except Exception as error:
             if not _is_trace_failure(backend, error):
                 raise
@@ -117,6 +121,53 @@ class Compiled:
             value = kwargs[name]
             parts.append((name, value if name in self.static_argnames else _abstract(value)))
         return tuple(parts)
+
+
+def _run_checked(compiled: Callable[..., Any], args: tuple, kwargs: dict[str, Any]) -> Any:
+    """``compiled(*args, **kwargs)``; an exception a :func:`host_check` raised inside it
+    surfaces as it was raised (not as the backend's runtime error around it)."""
+    del _FAILED_CHECKS[:]
+    try:
+        return compiled(*args, **kwargs)
+    except Exception:
+        if _FAILED_CHECKS:
+            raise _FAILED_CHECKS.pop() from None
+        raise
+
+
+def host_check(error_of: Callable[..., BaseException | None], *arrays: Any) -> None:
+    """Raise ``error_of(*host_values)`` (when it is not None) for native ``arrays``, also
+    inside a compiled function, where the values are known only when it runs: there a
+    host callback (``jax.debug.callback``, ``tf.numpy_function``) calls ``error_of`` at
+    run time and the compiled call raises its exception. An op whose framework checks
+    its operands at run time (TF's gather index range) keeps that error under a backend
+    that does not check (JAX clamps)."""
+    import numpy
+
+    if not any(is_traced(a) for a in arrays):
+        to_numpy = current_backend().module.to_numpy
+        error = error_of(
+            *(a if type(a) is numpy.ndarray else numpy.asarray(to_numpy(a)) for a in arrays)
+        )
+        if error is not None:
+            raise error
+        return
+
+    def on_host(*values: Any) -> Any:
+        error = error_of(*(numpy.asarray(v) for v in values))
+        if error is not None:
+            _FAILED_CHECKS.append(error)
+            raise error
+        return numpy.zeros((), dtype=bool)
+
+    if current_backend().name == "jax":
+        import jax
+
+        jax.debug.callback(on_host, *arrays)
+    else:
+        import tensorflow as tf
+
+        tf.numpy_function(on_host, list(arrays), Tout=tf.bool, stateful=True)
 
 
 def _abstract(value: Any) -> Hashable:

@@ -369,19 +369,21 @@ def strided_slice(input_: Any, begin: Any, end: Any, strides: Any = None, begin_
 # gather and scatter
 # ---------------------------------------------------------------------------------------
 def _check_indices(indices: Any, bound: int, op: str, params_shape: Any = None) -> None:
-    """TF's out-of-range error. Indices traced by a compiled tf.function are not known
-    while tracing and are not checked (XLA clamps them, as TF's XLA path does)."""
-    if compilation.is_traced(native(indices)):
-        return
-    values = host(indices)
-    bad = (values < 0) | (values >= bound)
-    if values.size and bad.any():
+    """TF's out-of-range error, also inside a compiled tf.function, where the indices are
+    known only when it runs (a host check then: JAX's gather would clamp them)."""
+
+    def error_of(values: numpy.ndarray) -> Exception | None:
+        bad = (values < 0) | (values >= bound)
+        if not (values.size and bad.any()):
+            return None
         where_ = numpy.argwhere(bad)[0]
         position = ",".join(str(int(i)) for i in where_)
-        raise _invalid(
+        return _invalid(
             f"indices[{position}] = {int(values[builtins.tuple(where_)])} is not in [0, {bound})",
             op,
         )
+
+    compilation.host_check(error_of, native(indices))
 
 
 def _gather(x: Any, idx: Any, axis: int) -> Any:

@@ -158,3 +158,22 @@ def test_scatter_with_traced_index(backend, reduce):
         old = expected[i, k]
         expected[i, k] = {None: v, "add": old + v, "amax": max(old, v)}[reduce]
     assert eager == expected.tolist()
+
+
+def test_host_check_raises_its_error_inside_a_compiled_function(backend):
+    """A check of values known only at run time raises the check's own exception from the
+    compiled call (jax: a host callback where XLA would clamp; tensorflow: a
+    numpy_function), and passes through when the values are fine."""
+
+    def error_of(values):
+        return IndexError(f"index {int(values.max())} out of range") if values.max() > 2 else None
+
+    def take(x, i):
+        core.compilation.host_check(error_of, i)
+        return ops.take(x, i)
+
+    compiled = core.compile(take)
+    x = ops.asarray(numpy.arange(3.0))
+    numpy.testing.assert_array_equal(_host(compiled(x, ops.asarray([0, 2]))), [0.0, 2.0])
+    with pytest.raises(IndexError, match="index 5 out of range"):
+        compiled(x, ops.asarray([1, 5]))

@@ -95,6 +95,22 @@ def test_traces_as_tf(backend: str) -> None:
     compare(lambda tf: _calls(tf)[1])
 
 
+def _gather_out_of_range(tf):
+    @tf.function
+    def pick(x, i):
+        return tf.gather(x, i)
+
+    x = tf.constant([1.0, 2.0, 3.0])
+    pick(x, tf.constant([0, 2]))  # traced with indices in range first
+    return pick(x, tf.constant([0, 5]))
+
+
+def test_gather_index_out_of_range_inside_a_function(backend: str) -> None:
+    """TF checks a gather's indices when the graph runs; on the jax backend (XLA clamps)
+    a host check raises the same InvalidArgumentError."""
+    compare(_gather_out_of_range)
+
+
 def test_input_signature() -> None:
     from frontends import tensorflow as tf
     from frontends.tensorflow.data import TensorSpec
