@@ -179,12 +179,18 @@ def conv_general_dilated(lhs: Any, rhs: Any, window_strides: Sequence[int], padd
     config = [(0, 0, 0), (0, 0, 0)] + [(lo, hi, d - 1) for (lo, hi), d in zip(pads, lhs_d)]
     if any(c != (0, 0, 0) for c in config):
         x = _lax._pad_native(x, ops.asarray(0, dtype=dt), config)
+    spans = [_dilate(int(k), d) for k, d in zip(w.shape[2:], rhs_d)]
+    empty = any(int(n) < k for n, k in zip(x.shape[2:], spans))  # a window past the input
     compute = dt
     if dt.kind in "iu":  # integer convolutions accumulate in the operand type, as XLA
         compute = core.Dtype("float64")
     x_c = x if compute == dt else ops.astype(x, compute)
     w_c = w if compute == dt else ops.astype(w, compute)
-    if batch_group_count > 1:
+    if empty:  # XLA's result has no positions along that dimension
+        sizes = [max(0, (int(n) - k) // st + 1) for n, k, st in zip(x.shape[2:], spans, strides)]
+        out = ops.zeros((int(x.shape[0]) // batch_group_count, int(w.shape[0]), *sizes),
+                        dtype=compute)  # fmt: skip
+    elif batch_group_count > 1:
         xs = ops.split(x_c, batch_group_count, axis=0)
         ws = ops.split(w_c, batch_group_count, axis=0)
         out = ops.concat(

@@ -443,6 +443,8 @@ def integer_pow(x: Any, y: int) -> Array:
     (as XLA; integers raised to negative powers raise)."""
     a = asarray(x, "integer_pow")
     check_kinds("integer_pow", a, _IUFC)
+    if not isinstance(y, builtins.int) and not hasattr(y, "__index__"):
+        raise TypeError(f"integer_pow's exponent must be a Python integer, got {y!r}")
     y = int(y)
     if y < 0 and a._dtype.kind in "iu":
         raise TypeError(

@@ -95,10 +95,18 @@ def slice(operand: Any, start_indices: Sequence[int], limit_indices: Sequence[in
     return wrap(ops.get_item(a.native, key), a.weak_type)
 
 
+def _in_dim_axis(axis: int, ndim: int, message: str) -> int:
+    """The ``*_in_dim`` functions' axis: out of range is the IndexError JAX meets indexing
+    the shape (it does not check the axis itself)."""
+    if not -ndim <= int(axis) < ndim:
+        raise IndexError(message)
+    return int(axis) % ndim
+
+
 def slice_in_dim(operand: Any, start_index: int | None, limit_index: int | None,
                  stride: int = 1, axis: int = 0) -> Array:  # fmt: skip
     a = asarray(operand, "slice_in_dim")
-    ax = _axis(axis, a.ndim)
+    ax = _in_dim_axis(axis, a.ndim, "tuple index out of range")
     n = a.shape[ax]
     start, stop, _ = _pyslice(start_index, limit_index).indices(n)
     starts = [0] * a.ndim
@@ -110,7 +118,7 @@ def slice_in_dim(operand: Any, start_index: int | None, limit_index: int | None,
 
 def index_in_dim(operand: Any, index: int, axis: int = 0, keepdims: bool = True) -> Array:
     a = asarray(operand, "index_in_dim")
-    ax = _axis(axis, a.ndim)
+    ax = _in_dim_axis(axis, a.ndim, "tuple index out of range")
     index = int(index)
     n = a.shape[ax]
     if not -n <= index < n:
@@ -204,7 +212,7 @@ def dynamic_update_slice(operand: Any, update: Any, start_indices: Any, *,
 def dynamic_slice_in_dim(operand: Any, start_index: Any, slice_size: int, axis: int = 0, *,
                          allow_negative_indices: bool = True) -> Array:  # fmt: skip
     a = asarray(operand, "dynamic_slice_in_dim")
-    ax = _axis(axis, a.ndim)
+    ax = _in_dim_axis(axis, a.ndim, "list assignment index out of range")
     starts: list[Any] = [0] * a.ndim
     starts[ax] = start_index
     sizes = list(a.shape)
@@ -215,7 +223,7 @@ def dynamic_slice_in_dim(operand: Any, start_index: Any, slice_size: int, axis: 
 def dynamic_index_in_dim(operand: Any, index: Any, axis: int = 0, keepdims: bool = True, *,
                          allow_negative_indices: bool = True) -> Array:  # fmt: skip
     a = asarray(operand, "dynamic_index_in_dim")
-    ax = _axis(axis, a.ndim)
+    ax = _in_dim_axis(axis, a.ndim, "list assignment index out of range")
     out = dynamic_slice_in_dim(a, index, 1, ax)
     if keepdims:
         return out
@@ -225,7 +233,7 @@ def dynamic_index_in_dim(operand: Any, index: Any, axis: int = 0, keepdims: bool
 def dynamic_update_slice_in_dim(operand: Any, update: Any, start_index: Any, axis: int, *,
                                 allow_negative_indices: bool = True) -> Array:  # fmt: skip
     a = asarray(operand, "dynamic_update_slice_in_dim")
-    ax = _axis(axis, a.ndim)
+    ax = _in_dim_axis(axis, a.ndim, "list assignment index out of range")
     starts: list[Any] = [0] * a.ndim
     starts[ax] = start_index
     return dynamic_update_slice(a, update, starts)
