@@ -270,8 +270,12 @@ def _check_saved(node: Node) -> None:
         name = names[position] if position < len(names) else star
         if hasattr(value, "shape"):
             slot, arrays = arrays, arrays + 1
-            if node.name in _multilinear and not tracked - {slot}:
-                continue  # needed only for another input's cotangent, and none is tracked
+            factors = _multilinear.get(node.name)
+            if factors is not None:
+                if factors and slot not in factors:
+                    continue  # a term added to the product: its value is never needed
+                if not (tracked & factors if factors else tracked) - {slot}:
+                    continue  # needed only for another factor's cotangent; none is tracked
         if name == "*" or name in loaded:
             suspects.append(value)
     for key, value in node.kwargs.items():
@@ -402,10 +406,13 @@ def _rebind() -> None:
 # ---------------------------------------------------------------------------------------
 # rules and recording functions
 # ---------------------------------------------------------------------------------------
-_multilinear: set[str] = set()
+# qualname -> the input slots that are factors of a product (empty: every input)
+_multilinear: dict[str, frozenset[int]] = {}
 
 
-def defvjp(function: Callable[..., Any], rule: VjpRule, *, multilinear: bool = False) -> None:
+def defvjp(
+    function: Callable[..., Any], rule: VjpRule, *, multilinear: bool | tuple[int, ...] = False
+) -> None:
     """Declare ``function``'s vector-Jacobian product.
 
     ``rule(cotangent, output, *args, **kwargs)`` gets the function's own arguments
@@ -415,14 +422,15 @@ def defvjp(function: Callable[..., Any], rule: VjpRule, *, multilinear: bool = F
     them to its dtype. Multi-output functions get and return tuples of cotangents/outputs.
     ``multilinear`` (products: multiply, matmul, einsum ...): an input's value is needed
     only for the other inputs' cotangents, which decides what counts as saved when a value
-    is modified in place (see :func:`mark_modified`).
+    is modified in place (see :func:`mark_modified`); a tuple names the input slots that
+    are the product's factors, the others being added to it (``linear``'s bias).
     """
     from core.registry import spec_of
 
     qualname = spec_of(function).qualname
     _rules[qualname] = rule
     if multilinear:
-        _multilinear.add(qualname)
+        _multilinear[qualname] = frozenset(() if multilinear is True else multilinear)
 
 
 def nondifferentiable(*functions: Callable[..., Any]) -> None:

@@ -11,7 +11,7 @@ import contextlib
 import importlib
 import importlib.util
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import Any
 
@@ -61,6 +61,16 @@ class BackendState:
         }
         self.valid_dtypes = tuple(d for d in _dtypes.all_dtypes if d in self.native_dtypes)
         self.invalid_dtypes = tuple(d for d in _dtypes.all_dtypes if d not in self.native_dtypes)
+        #: ``exclusive(value)``: whether the one reference the caller passes is all that
+        #: reaches ``value``'s memory (no other object, no view, memory the backend
+        #: allocated), so that writing into it cannot be seen: a donated buffer. Call it
+        #: directly on an attribute (``exclusive(tensor._value)``): a reference the caller
+        #: keeps in a variable counts as another. Always False for immutable arrays.
+        self.exclusive: Callable[[Any], bool] = getattr(module, "exclusive", _never_exclusive)
+
+
+def _never_exclusive(value: Any) -> bool:
+    return False
 
 
 _loaded: dict[str, BackendState] = {}

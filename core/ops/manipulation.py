@@ -15,7 +15,7 @@ from core import native
 from core.array import Array, ArrayLike, NestedSequence
 from core.autodiff import defvjp
 from core.dtypes import result_type
-from core.registry import compositional, primary
+from core.registry import compositional, mixed, primary
 
 
 @primary
@@ -157,12 +157,13 @@ def unstack(x: ArrayLike, /, *, axis: int = 0) -> tuple[Array, ...]:
     return tuple(native.get_item(moved, index) for index in range(int(x.shape[axis])))
 
 
-@compositional
+@mixed
 def split(
     x: ArrayLike, indices_or_sections: int | Sequence[int], /, *, axis: int = 0
 ) -> list[Array]:
     """``x`` split along ``axis``, as numpy's ``split``: an int ``n`` gives ``n`` equal
-    parts (ValueError when the axis does not divide), a sequence gives the cut points."""
+    parts (ValueError when the axis does not divide), a sequence gives the cut points.
+    Differentiated as one node (its cotangent: the pieces' cotangents concatenated)."""
     ndim = len(x.shape)
     axis = _axes(axis, ndim)[0]
     length = int(x.shape[axis])
@@ -358,6 +359,12 @@ def _broadcast_arrays_rule(g: tuple[Any, ...], y: tuple[Any, ...], *arrays: Any)
     return tuple(g)
 
 
+def _split_rule(
+    g: tuple[Any, ...], y: Any, x: Any, indices_or_sections: Any, /, *, axis: int = 0
+) -> tuple[Any]:
+    return (native.concat(list(g), axis=axis),)
+
+
 defvjp(reshape, _reshape_back)
 defvjp(expand_dims, _reshape_back)
 defvjp(squeeze, _reshape_back)
@@ -367,6 +374,7 @@ defvjp(permute_dims, _permute_rule)
 defvjp(flip, lambda g, y, x, *, axis=None: (native.flip(g, axis=axis),))
 defvjp(roll, _roll_rule)
 defvjp(concat, _concat_rule)
+defvjp(split, _split_rule)
 defvjp(stack, _stack_rule)
 defvjp(tile, _tile_rule)
 defvjp(repeat, _repeat_rule)

@@ -24,7 +24,7 @@ from core.autodiff import defvjp, nondifferentiable
 from core.backend import get_backend
 from core.backends._nn_common import _check_reduction, _class_axis, _normalized_axes
 from core.ops.data_type import finfo
-from core.ops.linear_algebra import matmul_rule
+from core.ops.linear_algebra import _conj, matmul_rule
 from core.registry import compositional, mixed, primary
 
 if TYPE_CHECKING:
@@ -366,6 +366,24 @@ def log_softmax(x: ArrayLike, axis: int = -1) -> Array:
     """``x - logsumexp(x)`` along ``axis``, numerically stable."""
 
 
+@mixed
+def softmax_backward(g: ArrayLike, y: ArrayLike, axis: int = -1) -> Array:
+    """:func:`softmax`'s cotangent from its output ``y``: ``y * (g - sum(g * y))``
+    (torch's own kernel on the torch backend, one pass instead of four)."""
+    axis = axis if len(y.shape) else None  # a 0-d softmax (torch's dim 0 of a scalar)
+    inner = native.sum(native.multiply(g, y), axis=axis, keepdims=True)
+    return native.multiply(y, native.subtract(g, inner))
+
+
+@mixed
+def log_softmax_backward(g: ArrayLike, y: ArrayLike, axis: int = -1) -> Array:
+    """:func:`log_softmax`'s cotangent from its output ``y``: ``g - exp(y) * sum(g)``
+    (torch's own kernel on the torch backend)."""
+    axis = axis if len(y.shape) else None
+    total = native.sum(g, axis=axis, keepdims=True)
+    return native.subtract(g, native.multiply(native.exp(y), total))
+
+
 # ---------------------------------------------------------------------------------------
 # normalization
 # ---------------------------------------------------------------------------------------
@@ -408,6 +426,36 @@ def layer_norm(
     then scale by ``weight`` and shift by ``bias`` (both of ``normalized_shape``)."""
     x, weight, bias = _floats("layer_norm", x, weight, bias)
     return _affine(_normalize(x, _normalized_axes(x, normalized_shape), eps), weight, bias)
+
+
+@mixed
+def layer_norm_backward(
+    g: ArrayLike,
+    x: ArrayLike,
+    normalized_shape: Size,
+    weight: ArrayLike | None = None,
+    bias: ArrayLike | None = None,
+    eps: float = 1e-5,
+) -> tuple[Array, Array | None, Array | None]:
+    """:func:`layer_norm`'s cotangents of ``x``, ``weight`` and ``bias`` (None for an
+    absent one): ``(ĝ - mean(ĝ) - x̂ mean(ĝ x̂)) / std`` with ``ĝ = g w``, torch's formula
+    (its ``native_layer_norm_backward`` kernel on the torch backend)."""
+    x, weight, bias = _floats("layer_norm", x, weight, bias)
+    axes = _normalized_axes(x, normalized_shape)
+    centred = native.subtract(x, _mean(x, axes))
+    std = native.sqrt(
+        native.add(native.mean(native.square(centred), axis=axes, keepdims=True), eps)
+    )
+    x_hat = native.divide(centred, std)
+    g_hat = g if weight is None else native.multiply(g, weight)
+    inner = native.mean(native.multiply(g_hat, x_hat), axis=axes, keepdims=True)
+    g_x = native.subtract(native.subtract(g_hat, native.mean(g_hat, axis=axes, keepdims=True)),
+                          native.multiply(x_hat, inner))  # fmt: skip
+    return (
+        native.divide(g_x, std),
+        None if weight is None else native.multiply(g, x_hat),
+        None if bias is None else g,
+    )
 
 
 @mixed
@@ -625,6 +673,66 @@ def scaled_dot_product_attention(
     ``generator``. ``enable_gqa`` repeats each key
     and value head for groups of query heads (dimension -3).
     """
+
+
+@mixed
+def attention_backward(
+    g: ArrayLike,
+    out: ArrayLike,
+    query: ArrayLike,
+    key: ArrayLike,
+    value: ArrayLike,
+    attn_mask: ArrayLike | None = None,
+    dropout_p: float = 0.0,
+    is_causal: bool = False,
+    scale: float | None = None,
+    *,
+    enable_gqa: bool = False,
+    dropout_mask: ArrayLike | None = None,
+) -> tuple[Array, Array, Array, Array | None]:
+    """:func:`scaled_dot_product_attention`'s cotangents of ``query``, ``key``, ``value``
+    and a float ``attn_mask`` (None for a bool or absent one), given its output ``out``.
+    The composition recomputes the attention weights; the torch backend runs torch's
+    flash-attention backward where its forward ran the flash kernel."""
+    repeat_k = repeat_v = 1
+    if enable_gqa and len(query.shape) >= 3:  # key and value heads serve groups of queries
+        repeat_k, repeat_v = query.shape[-3] // key.shape[-3], query.shape[-3] // value.shape[-3]
+        key = native.repeat(key, repeat_k, axis=-3) if repeat_k > 1 else key
+        value = native.repeat(value, repeat_v, axis=-3) if repeat_v > 1 else value
+    scale = 1 / math.sqrt(query.shape[-1]) if scale is None else scale
+    scores = native.multiply(native.matmul(query, native.matrix_transpose(key)), scale)
+    length, source = scores.shape[-2], scores.shape[-1]
+    if is_causal:
+        causal = native.tril(native.ones((length, source), dtype=dtypes.bool))
+        scores = native.where(causal, scores, native.full_like(scores, -math.inf))
+    if attn_mask is not None:
+        if dtypes.result_type(attn_mask) == dtypes.bool:
+            scores = native.where(attn_mask, scores, native.full_like(scores, -math.inf))
+        else:
+            scores = native.add(scores, attn_mask)
+    fully_masked = native.all(native.equal(scores, -math.inf), axis=-1, keepdims=True)
+    weights = native.where(
+        fully_masked, 0.0, native.nn.softmax(scores, axis=-1)
+    )  # torch's safe softmax
+    used = weights
+    if dropout_p > 0:
+        used = native.divide(_masked(weights, dropout_mask), 1 - dropout_p)
+    value_grad = native.matmul(native.matrix_transpose(used), g)
+    used_grad = native.matmul(g, native.matrix_transpose(value))
+    weights_grad = (
+        native.divide(_masked(used_grad, dropout_mask), 1 - dropout_p)
+        if dropout_p > 0
+        else used_grad
+    )
+    scores_grad = native.nn.softmax_backward(weights_grad, weights, axis=-1)
+    scores_grad = native.multiply(scores_grad, scale)
+    query_grad = native.matmul(scores_grad, key)
+    key_grad = native.matmul(native.matrix_transpose(scores_grad), query)
+    mask_grad = None
+    if attn_mask is not None and dtypes.result_type(attn_mask) != dtypes.bool:
+        mask_grad = native.divide(scores_grad, scale)
+    return (query_grad, _sum_head_groups(key_grad, repeat_k),
+            _sum_head_groups(value_grad, repeat_v), mask_grad)  # fmt: skip
 
 
 @mixed
@@ -909,12 +1017,21 @@ def kl_div(
 # ---------------------------------------------------------------------------------------
 @mixed
 def adam_moments(
-    exp_avg: ArrayLike, exp_avg_sq: ArrayLike, grad: ArrayLike, beta1: float, beta2: float
+    exp_avg: ArrayLike,
+    exp_avg_sq: ArrayLike,
+    grad: ArrayLike,
+    beta1: float,
+    beta2: float,
+    *,
+    donate: bool = False,
 ) -> tuple[Array, Array]:
     """Adam's new moment estimates, in torch's order of operations:
     ``(lerp(exp_avg, grad, 1 - beta1), exp_avg_sq * beta2 + (1 - beta2) * grad * grad)``.
     One function so that a backend with mutable arrays updates its own fresh results in
-    place (fewer temporaries of the parameters' size, the same bits)."""
+    place (fewer temporaries of the parameters' size, the same bits). ``donate``: the
+    caller gives up ``exp_avg`` and ``exp_avg_sq`` (nothing else reaches their memory,
+    :attr:`core.backend.BackendState.exclusive`), so such a backend writes the results
+    into them, as torch's optimizers do; the composition ignores it."""
     first = native.lerp(exp_avg, grad, 1 - beta1)
     second = native.addcmul(native.multiply(exp_avg_sq, beta2), grad, grad, 1 - beta2)
     return first, second
@@ -929,11 +1046,14 @@ def adam_update(
     eps: float,
     step_size: float,
     decay: float = 1.0,
+    *,
+    donate: bool = False,
 ) -> Array:
     """Adam's new parameter, in torch's order of operations: ``param * decay`` (decoupled
     weight decay, when ``decay != 1``), then ``+ (-step_size) * exp_avg / (sqrt(exp_avg_sq)
     / bias_correction2_sqrt + eps)``. The scalars are Python numbers or, in a traced step,
-    0-d arrays. One function for the reason :func:`adam_moments` is."""
+    0-d arrays. One function for the reasons :func:`adam_moments` is (``donate``: the
+    caller gives up ``param``)."""
     if type(decay) not in (int, float) or decay != 1:
         param = native.multiply(param, decay)
     denom = native.add(native.divide(native.sqrt(exp_avg_sq), bias_correction2_sqrt), eps)
@@ -1033,15 +1153,11 @@ def _prelu_rule(g: Any, y: Any, x: Any, weight: Any) -> tuple[Any, Any]:
 
 
 def _softmax_rule(g: Any, y: Any, x: Any, axis: int = -1) -> tuple[Any]:
-    axis = axis if len(y.shape) else None  # a 0-d softmax (torch's dim 0 of a scalar)
-    inner = native.sum(native.multiply(g, y), axis=axis, keepdims=True)
-    return (native.multiply(y, native.subtract(g, inner)),)
+    return (native.nn.softmax_backward(g, y, axis),)
 
 
 def _log_softmax_rule(g: Any, y: Any, x: Any, axis: int = -1) -> tuple[Any]:
-    axis = axis if len(y.shape) else None
-    total = native.sum(g, axis=axis, keepdims=True)
-    return (native.subtract(g, native.multiply(native.exp(y), total)),)
+    return (native.nn.log_softmax_backward(g, y, axis),)
 
 
 def _dropout_rule(g: Any, y: Any, x: Any, p: float = 0.5, *, training: bool = True, mask: Any = None,
@@ -1255,49 +1371,15 @@ def _attention_rule(g: Any, y: Any, query: Any, key: Any, value: Any, attn_mask:
                     dropout_p: float = 0.0, is_causal: bool = False, scale: float | None = None, *,
                     enable_gqa: bool = False, dropout_mask: Any = None,
                     generator: Any = None) -> tuple[Any, ...]:  # fmt: skip
-    repeat_k = repeat_v = 1
-    if enable_gqa and len(query.shape) >= 3:  # key and value heads serve groups of queries
-        repeat_k, repeat_v = query.shape[-3] // key.shape[-3], query.shape[-3] // value.shape[-3]
-        key = native.repeat(key, repeat_k, axis=-3) if repeat_k > 1 else key
-        value = native.repeat(value, repeat_v, axis=-3) if repeat_v > 1 else value
     if dropout_p > 0 and dropout_mask is None:
         raise NotImplementedError(
             "core.nn.scaled_dot_product_attention's vjp needs the dropout mask: pass dropout_mask="
         )
-    scale = 1 / math.sqrt(query.shape[-1]) if scale is None else scale
-    scores = native.multiply(native.matmul(query, native.matrix_transpose(key)), scale)
-    length, source = scores.shape[-2], scores.shape[-1]
-    if is_causal:
-        causal = native.tril(native.ones((length, source), dtype=dtypes.bool))
-        scores = native.where(causal, scores, native.full_like(scores, -math.inf))
-    if attn_mask is not None:
-        if dtypes.result_type(attn_mask) == dtypes.bool:
-            scores = native.where(attn_mask, scores, native.full_like(scores, -math.inf))
-        else:
-            scores = native.add(scores, attn_mask)
-    fully_masked = native.all(native.equal(scores, -math.inf), axis=-1, keepdims=True)
-    weights = native.where(
-        fully_masked, 0.0, native.nn.softmax(scores, axis=-1)
-    )  # torch's safe softmax
-    used = weights
-    if dropout_p > 0:
-        used = native.divide(_masked(weights, dropout_mask), 1 - dropout_p)
-    value_grad = native.matmul(native.matrix_transpose(used), g)
-    used_grad = native.matmul(g, native.matrix_transpose(value))
-    weights_grad = (
-        native.divide(_masked(used_grad, dropout_mask), 1 - dropout_p)
-        if dropout_p > 0
-        else used_grad
-    )
-    scores_grad = _softmax_rule(weights_grad, weights, scores)[0]
-    scores_grad = native.multiply(scores_grad, scale)
-    query_grad = native.matmul(scores_grad, key)
-    key_grad = native.matmul(native.matrix_transpose(scores_grad), query)
-    mask_grad = None
-    if attn_mask is not None and dtypes.result_type(attn_mask) != dtypes.bool:
-        mask_grad = native.divide(scores_grad, scale)
-    return (query_grad, _sum_head_groups(key_grad, repeat_k),
-            _sum_head_groups(value_grad, repeat_v), mask_grad, None)  # fmt: skip
+    grads = native.nn.attention_backward(
+        g, y, query, key, value, attn_mask, dropout_p, is_causal, scale,
+        enable_gqa=enable_gqa, dropout_mask=dropout_mask,
+    )  # fmt: skip
+    return (*grads, None)
 
 
 def _sum_head_groups(grad: Any, repeat: int) -> Any:
@@ -1310,12 +1392,23 @@ def _sum_head_groups(grad: Any, repeat: int) -> Any:
 
 
 def _linear_rule(g: Any, y: Any, x: Any, weight: Any, bias: Any = None) -> tuple[Any, ...]:
-    """matmul's rule on ``weight.T``, transposed back: one node instead of three."""
-    gx, gw = matmul_rule(g, y, x, native.matrix_transpose(weight))
-    return gx, native.matrix_transpose(gw), (None if bias is None else g)
+    """One node instead of three. A matrix weight's cotangent is ``g^T @ x`` over the rows
+    of the stack, as torch computes it: in the weight's own layout (matmul's rule on
+    ``weight.T`` gives it transposed, and the leaf's gradient then costs a copy)."""
+    bias_grad = None if bias is None else g
+    if len(weight.shape) != 2:
+        gx, gw = matmul_rule(g, y, x, native.matrix_transpose(weight))
+        return gx, native.matrix_transpose(gw), bias_grad
+    out_features, in_features = weight.shape
+    rows = math.prod(x.shape[:-1])
+    flat_g = native.reshape(g, (rows, out_features))
+    flat_x = native.reshape(x, (rows, in_features))
+    gx = native.matmul(g, _conj(weight))
+    gw = native.matmul(native.matrix_transpose(flat_g), _conj(flat_x))
+    return gx, gw, bias_grad
 
 
-defvjp(linear, _linear_rule, multilinear=True)
+defvjp(linear, _linear_rule, multilinear=(0, 1))
 defvjp(relu, lambda g, y, x: (_masked(g, native.greater(x, 0)),))
 defvjp(relu6, lambda g, y, x: (_masked(g, _between(x, 0, 6)),))
 defvjp(
@@ -1384,24 +1477,8 @@ def _layer_norm_rule(
     bias: Any = None,
     eps: float = 1e-5,
 ) -> tuple[Any, Any, Any]:
-    """torch's layer-norm backward: ``(ĝ - mean(ĝ) - x̂ mean(ĝ x̂)) / std`` with ``ĝ = g w``,
-    so a recorded layer norm is one node with the backend's kernel instead of a dozen."""
-    x, weight, bias = _floats("layer_norm", x, weight, bias)
-    axes = _normalized_axes(x, normalized_shape)
-    centred = native.subtract(x, _mean(x, axes))
-    std = native.sqrt(
-        native.add(native.mean(native.square(centred), axis=axes, keepdims=True), eps)
-    )
-    x_hat = native.divide(centred, std)
-    g_hat = g if weight is None else native.multiply(g, weight)
-    inner = native.mean(native.multiply(g_hat, x_hat), axis=axes, keepdims=True)
-    g_x = native.subtract(native.subtract(g_hat, native.mean(g_hat, axis=axes, keepdims=True)),
-                          native.multiply(x_hat, inner))  # fmt: skip
-    return (
-        native.divide(g_x, std),
-        None if weight is None else native.multiply(g, x_hat),
-        None if bias is None else g,
-    )
+    """A recorded layer norm is one node with the backend's kernel instead of a dozen."""
+    return native.nn.layer_norm_backward(g, x, normalized_shape, weight, bias, eps)
 
 
 defvjp(layer_norm, _layer_norm_rule)

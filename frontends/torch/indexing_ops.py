@@ -22,7 +22,7 @@ import numpy
 
 import core
 from core import native as ops
-from frontends.base.array import to_native
+from frontends.base.array import native_function, to_native
 from frontends.torch import _dtype, _views
 from frontends.torch._compile import is_compiling
 from frontends.torch._frontend import (
@@ -300,14 +300,31 @@ def unbind(input: Tensor, dim: int = 0) -> tuple[Tensor, ...]:
 
 
 def _split_at(input: Tensor, dim: int, bounds: Sequence[int]) -> tuple[Tensor, ...]:
-    """Views of ``input`` between consecutive ``bounds`` along ``dim``."""
+    """Views of ``input`` between consecutive ``bounds`` along ``dim``. Where the pieces
+    cover it in order (split, chunk), their values come from one ``core.split`` call, so a
+    tracked input's pieces are one node whose cotangent is one concatenation (torch's
+    split backward), not a zero-padded copy per piece."""
     size = input.shape[dim]
-    pieces = []
+    ranges = []
     for start, stop in itertools.pairwise(bounds):
         start = builtins.min(start, size)
-        stop = builtins.min(builtins.max(stop, start), size)
-        pieces.append(_views.slice_view(input, dim, start, stop))
-    return tuple(pieces)
+        ranges.append((start, builtins.min(builtins.max(stop, start), size)))
+    if (
+        len(ranges) < 2
+        or ranges[0][0] != 0
+        or ranges[-1][1] != size
+        or any(stop != start for (_, stop), (start, _) in itertools.pairwise(ranges))
+    ):
+        return tuple(_views.slice_view(input, dim, start, stop) for start, stop in ranges)
+    native = input.native
+    cuts = [start for start, _ in ranges[1:]]
+    values = native_function("split", native)(native, cuts, axis=dim)
+    strides = tuple(input._strides())
+    lead = (slice(None),) * dim
+    return tuple(
+        input._step_view(_views._step_of((*lead, slice(start, stop))), strides, value)
+        for (start, stop), value in zip(ranges, values)
+    )
 
 
 def split(

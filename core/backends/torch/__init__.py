@@ -1,5 +1,6 @@
 """The torch backend. torch 2.13 holds uint16/32/64 but implements few ops for them."""
 
+import sys
 from typing import Any
 
 import ml_dtypes
@@ -73,3 +74,29 @@ promote = make_promote(core_dtypes, native_dtypes, _cast, _scalar)
 
 def has_gpu() -> bool:
     return torch.cuda.is_available()
+
+
+def exclusive(x: torch.Tensor) -> bool:
+    """Whether the caller's one reference is all that reaches ``x``'s memory: no other
+    Python reference to ``x`` (the count :data:`_ONE_HOLDER` calibrates), no other tensor
+    on its storage (a view, ``.numpy()``, DLPack), and storage torch allocated (not a
+    numpy array's, which ``from_numpy`` borrows: those are not resizable)."""
+    if sys.getrefcount(x) > _ONE_HOLDER or type(x) is not torch.Tensor:
+        return False
+    storage = x.untyped_storage()
+    return storage.resizable() and torch._C._storage_Use_Count(storage._cdata) <= _ONE_USE
+
+
+def _references(x: torch.Tensor) -> int:
+    return sys.getrefcount(x)  # counted as exclusive counts: from a callee's frame
+
+
+def _storage_uses(x: torch.Tensor) -> int:
+    storage = x.untyped_storage()
+    return torch._C._storage_Use_Count(storage._cdata)
+
+
+_holder = [torch.empty(1)]
+_ONE_HOLDER = _references(_holder[0])  # one reference (the list's) passed as one argument
+_ONE_USE = _storage_uses(_holder[0])
+del _holder

@@ -71,6 +71,28 @@ def concat(arrays: Sequence[torch.Tensor], /, *, axis: int | None = 0) -> torch.
     return torch.cat(arrays, dim=axis)
 
 
+def split(
+    x: torch.Tensor, indices_or_sections: Sequence[int], /, *, axis: int = 0
+) -> list[torch.Tensor]:
+    """Cut points in order within the axis (the handler's case): ``torch.tensor_split``'s
+    views in one call."""
+    return list(torch.tensor_split(x, list(indices_or_sections), dim=axis))
+
+
+def _ordered_cuts(x: torch.Tensor, cuts: Any, axis: int = 0) -> bool:
+    if isinstance(cuts, int) or type(axis) is not int or not -x.ndim <= axis < x.ndim:
+        return False
+    previous, length = 0, x.shape[axis]
+    for cut in cuts:
+        if type(cut) is not int or not previous <= cut <= length:
+            return False
+        previous = cut
+    return True
+
+
+split.partial_mixed_handler = _ordered_cuts  # type: ignore[attr-defined]
+
+
 def expand_dims(x: torch.Tensor, /, *, axis: int | tuple[int, ...] = 0) -> torch.Tensor:
     return torch.reshape(x, _expanded_shape(tuple(x.shape), axis))
 

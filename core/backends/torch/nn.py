@@ -5,6 +5,7 @@ and fold beyond 2-D, padding modes beyond torch's ranks, dropout with a given ma
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Sequence
 from typing import Any
 
@@ -614,6 +615,10 @@ def scaled_dot_product_attention(
     query, key, value = _floats(query, key, value)
     if attn_mask is not None and attn_mask.dtype != torch.bool:
         attn_mask = attn_mask.to(query.dtype)
+    if dropout_p == 0 and attn_mask is None and not enable_gqa and query.ndim == 4:
+        out = _flash_attention(query, key, value, is_causal, scale)
+        if out is not None:
+            return out
     if dropout_p == 0:
         return F.scaled_dot_product_attention(
             query, key, value, attn_mask, 0.0, is_causal, scale=scale, enable_gqa=enable_gqa
@@ -634,6 +639,36 @@ def scaled_dot_product_attention(
             scores = scores + attn_mask
     weights = dropout(torch.softmax(scores, -1), dropout_p, mask=dropout_mask, generator=generator)
     return weights @ value
+
+
+# id(output) -> (a weak reference to it, its log-sum-exp rows): what torch's flash-attention
+# kernel returned with each output it made, for attention_backward (torch's autograd saves
+# them so); an entry goes with its output
+_ATTENTION_STATS: dict[int, tuple[weakref.ref, torch.Tensor]] = {}
+
+
+def _attention_stats(out: torch.Tensor) -> torch.Tensor | None:
+    entry = _ATTENTION_STATS.get(id(out))
+    return entry[1] if entry is not None and entry[0]() is out else None
+
+
+_FLASH = int(torch.nn.attention.SDPBackend.FLASH_ATTENTION)
+
+
+def _flash_attention(
+    query: torch.Tensor, key: torch.Tensor, value: torch.Tensor, is_causal: bool, scale: Any
+) -> torch.Tensor | None:
+    """The flash kernel's output where F.scaled_dot_product_attention would run it (no
+    mask, no dropout), its log-sum-exp kept for the backward; None elsewhere."""
+    if torch._fused_sdp_choice(query, key, value, None, 0.0, is_causal, scale=scale) != _FLASH:
+        return None
+    out, stats = torch.ops.aten._scaled_dot_product_flash_attention_for_cpu(
+        query, key, value, 0.0, is_causal, scale=scale
+    )
+    key = id(out)
+    forget = lambda _, key=key, table=_ATTENTION_STATS: table.pop(key, None)  # noqa: E731
+    _ATTENTION_STATS[key] = (weakref.ref(out, forget), stats)
+    return out
 
 
 @_real
@@ -774,10 +809,20 @@ def kl_div(
 
 
 # Adam's updates: torch's in-place kernels on this call's own fresh results (no other holder
-# can see them), as torch's single-tensor Adam runs them; Python-number scalars only
+# can see them), or on the donated inputs, as torch's single-tensor Adam runs them;
+# Python-number scalars only
 def adam_moments(
-    exp_avg: torch.Tensor, exp_avg_sq: torch.Tensor, grad: torch.Tensor, beta1: float, beta2: float
+    exp_avg: torch.Tensor,
+    exp_avg_sq: torch.Tensor,
+    grad: torch.Tensor,
+    beta1: float,
+    beta2: float,
+    *,
+    donate: bool = False,
 ) -> tuple[torch.Tensor, torch.Tensor]:
+    if donate:
+        first = exp_avg.lerp_(grad, 1 - beta1)
+        return first, exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)
     first = torch.lerp(exp_avg, grad, 1 - beta1)
     return first, torch.mul(exp_avg_sq, beta2).addcmul_(grad, grad, value=1 - beta2)
 
@@ -790,8 +835,14 @@ def adam_update(
     eps: float,
     step_size: float,
     decay: float = 1.0,
+    *,
+    donate: bool = False,
 ) -> torch.Tensor:
     denom = torch.sqrt(exp_avg_sq).div_(bias_correction2_sqrt).add_(eps)
+    if donate:
+        if decay != 1:
+            param.mul_(decay)
+        return param.addcdiv_(exp_avg, denom, value=-step_size)
     if decay != 1:
         return torch.mul(param, decay).addcdiv_(exp_avg, denom, value=-step_size)
     return torch.addcdiv(param, exp_avg, denom, value=-step_size)
@@ -802,18 +853,103 @@ def _adam_arrays(*arrays: Any) -> bool:
 
 
 adam_moments.partial_mixed_handler = (  # type: ignore[attr-defined]
-    lambda exp_avg, exp_avg_sq, grad, beta1, beta2: (
+    lambda exp_avg, exp_avg_sq, grad, beta1, beta2, *, donate=False: (
         type(beta1) in (int, float)
         and type(beta2) in (int, float)
         and _adam_arrays(exp_avg, exp_avg_sq, grad)
     )
 )
 adam_update.partial_mixed_handler = (  # type: ignore[attr-defined]
-    lambda param, exp_avg, exp_avg_sq, bias_correction2_sqrt, eps, step_size, decay=1.0: (
+    lambda param, exp_avg, exp_avg_sq, bias_correction2_sqrt, eps, step_size, decay=1.0, *,
+    donate=False: (
         all(type(v) in (int, float) for v in (bias_correction2_sqrt, eps, step_size, decay))
         and _adam_arrays(param, exp_avg, exp_avg_sq)
     )
+)  # fmt: skip
+
+
+def attention_backward(
+    g: torch.Tensor,
+    out: torch.Tensor,
+    query: torch.Tensor,
+    key: torch.Tensor,
+    value: torch.Tensor,
+    attn_mask: None = None,
+    dropout_p: float = 0.0,
+    is_causal: bool = False,
+    scale: float | None = None,
+    *,
+    enable_gqa: bool = False,
+    dropout_mask: None = None,
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, None]:
+    grads = torch.ops.aten._scaled_dot_product_flash_attention_for_cpu_backward(
+        g, query, key, value, out, _attention_stats(out), 0.0, is_causal, scale=scale
+    )
+    return (*grads, None)
+
+
+attention_backward.partial_mixed_handler = (  # type: ignore[attr-defined]
+    lambda g, out, query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False,
+    scale=None, *, enable_gqa=False, dropout_mask=None: (
+        attn_mask is None
+        and dropout_p == 0
+        and _attention_stats(out) is not None
+        and g.dtype == out.dtype
+        and g.shape == out.shape
+    )
+)  # fmt: skip
+
+
+def layer_norm_backward(
+    g: torch.Tensor,
+    x: torch.Tensor,
+    normalized_shape: Any,
+    weight: torch.Tensor | None = None,
+    bias: torch.Tensor | None = None,
+    eps: float = 1e-5,
+) -> tuple[torch.Tensor, torch.Tensor | None, torch.Tensor | None]:
+    shape = _shape(normalized_shape)
+    _, mean, rstd = torch.ops.aten.native_layer_norm(x, shape, weight, bias, eps)
+    mask = [True, weight is not None, bias is not None]
+    return tuple(
+        torch.ops.aten.native_layer_norm_backward(g, x, shape, mean, rstd, weight, bias, mask)
+    )
+
+
+layer_norm_backward.partial_mixed_handler = (  # type: ignore[attr-defined]
+    lambda g, x, normalized_shape, weight=None, bias=None, eps=1e-5: (
+        x.dtype in _LAYER_NORM_FAST
+        and g.dtype is x.dtype
+        and g.shape == x.shape
+        and (weight is None or weight.dtype is x.dtype)
+        and (bias is None or bias.dtype is x.dtype)
+        and 0 < len(_shape(normalized_shape)) <= x.ndim
+        and x.shape[-len(_shape(normalized_shape)) :] == _shape(normalized_shape)
+    )
 )
+
+
+def softmax_backward(g: torch.Tensor, y: torch.Tensor, axis: int = -1) -> torch.Tensor:
+    return torch._softmax_backward_data(g, y, axis, y.dtype)
+
+
+def log_softmax_backward(g: torch.Tensor, y: torch.Tensor, axis: int = -1) -> torch.Tensor:
+    return torch._log_softmax_backward_data(g, y, axis, y.dtype)
+
+
+def _same_floats(g: torch.Tensor, y: torch.Tensor, axis: int = -1) -> bool:
+    return (
+        y.dtype in FLOATS
+        and g.dtype is y.dtype
+        and g.shape == y.shape
+        and y.ndim > 0
+        and type(axis) is int
+        and -y.ndim <= axis < y.ndim
+    )
+
+
+softmax_backward.partial_mixed_handler = _same_floats  # type: ignore[attr-defined]
+log_softmax_backward.partial_mixed_handler = _same_floats  # type: ignore[attr-defined]
 
 
 def embedding_backward(

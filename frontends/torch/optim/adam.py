@@ -10,6 +10,7 @@ from frontends.torch.optim.optimizer import (
     Optimizer,
     _use_grad,
     add,
+    donatable,
     grad_of,
     increment,
     set_value,
@@ -89,8 +90,10 @@ class Adam(Optimizer):
                     exp_avg_sq = ops.maximum(state["max_exp_avg_sq"].native, exp_avg_sq)
                     set_value(state["max_exp_avg_sq"], exp_avg_sq)
                 decay = 1 - lr * wd if decoupled and wd != 0 else 1.0
+                donate = donatable(p)  # before the arguments hold references
                 update = ops.nn.adam_update(
-                    p.native, exp_avg, exp_avg_sq, bias_correction2_sqrt, eps, step_size, decay
-                )
+                    p.native, exp_avg, exp_avg_sq, bias_correction2_sqrt, eps, step_size, decay,
+                    donate=donate,
+                )  # fmt: skip
                 set_value(p, update)
         return loss

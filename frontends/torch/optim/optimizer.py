@@ -272,11 +272,22 @@ def weight_decay(param: Any, g: Any, lr: float, wd: float, decoupled: bool) -> t
     return param, add(g, param, wd)
 
 
+def donatable(tensor: Tensor) -> bool:
+    """Whether ``tensor``'s value can be updated in its own memory without anyone seeing
+    it happen: a root tensor whose native array nothing else reaches (no graph saved it, no
+    view, no ``.numpy()``, not borrowed from numpy; ``core``'s ``exclusive``). Then an
+    optimizer writes into it as torch's does, instead of allocating the parameter-sized
+    result anew each step (most of a large model's step time)."""
+    return tensor._root is None and core.current_backend().exclusive(tensor._value)
+
+
 def update_moments(state: dict[str, Any], g: Any, beta1: float, beta2: float) -> tuple[Any, Any]:
     """Adam's first and second moment estimates, updated in ``state`` and returned."""
+    first, second = state["exp_avg"], state["exp_avg_sq"]
+    donate = donatable(first) and donatable(second)  # before the arguments hold references
     exp_avg, exp_avg_sq = ops.nn.adam_moments(
-        state["exp_avg"].native, state["exp_avg_sq"].native, g, beta1, beta2
+        first.native, second.native, g, beta1, beta2, donate=donate
     )
-    set_value(state["exp_avg"], exp_avg)
-    set_value(state["exp_avg_sq"], exp_avg_sq)
+    set_value(first, exp_avg)
+    set_value(second, exp_avg_sq)
     return exp_avg, exp_avg_sq

@@ -259,6 +259,77 @@ def test_adam_updates_match_torch(backend: str, options: dict[str, Any]) -> None
             numpy.testing.assert_allclose(ours, theirs, rtol=1e-5, atol=1e-7)
 
 
+@pytest.mark.parametrize("backend", ["torch"], indirect=True)
+def test_adam_writes_parameters_in_place_when_nothing_else_sees_them(backend: str) -> None:
+    """On the torch backend a step writes into the parameter's and the state's own memory
+    (torch's kernels, torch's bits) once nothing else reaches it (the first step's
+    parameters come from initialisation; a later step's are the previous step's results);
+    a value someone still holds is not written into."""
+    value, data = _normal(4, 3).astype(numpy.float32), _normal(5, 3).astype(numpy.float32)
+    import weakref
+
+    results, natives = [], []
+    for T in (real_torch, torch):
+        p = T.nn.Parameter(T.tensor(value))
+        opt = T.optim.AdamW([p], lr=0.01)
+        x = T.tensor(data)
+        for _ in range(3):
+            opt.zero_grad()
+            (x @ p.t()).square().sum().backward()
+            opt.step()
+            if T is torch:
+                natives.append(weakref.ref(p.native))  # a weak reference holds nothing
+        results.append(p.detach().numpy().copy())
+    numpy.testing.assert_array_equal(results[0], results[1])
+    assert natives[1]() is natives[2]() is p.native  # written in place
+    held = p.native
+    opt.zero_grad()
+    (x @ p.t()).square().sum().backward()
+    before = held.clone()
+    opt.step()
+    assert p.native is not held and bool((held == before).all())  # a holder keeps its value
+
+
+def _step_between(T: Any, case: str) -> Any:
+    T.manual_seed(0)
+    layer = T.nn.Linear(3, 2)
+    opt = T.optim.AdamW(layer.parameters(), lr=0.1)
+    x = T.ones(4, 3)
+    for _ in range(2):  # later steps write in place
+        opt.zero_grad()
+        layer(x).sum().backward()
+        opt.step()
+    opt.zero_grad()
+    if case == "weight_saved":  # the product saves the weight for its own cotangent
+        loss = (layer.weight * layer.weight).sum()
+    elif case == "input_untracked":  # linear needs the weight only for x's cotangent
+        loss = layer(x).sum()
+    else:
+        raise AssertionError(case)
+    opt.step()
+    loss.backward()
+    return layer.weight.grad
+
+
+@pytest.mark.parametrize("backend", ["torch"], indirect=True)
+@pytest.mark.parametrize("case", ["weight_saved", "input_untracked"])
+def test_optimizer_step_before_backward(backend: str, case: str) -> None:
+    """torch's version-counter error where a graph saved a parameter that a step then
+    updates in place, and none where the graph does not need it."""
+    results = []
+    for T in (real_torch, torch):
+        try:
+            results.append(_step_between(T, case).detach().numpy())
+        except RuntimeError as error:
+            assert "modified by an inplace operation" in str(error), error
+            results.append("raised")
+    theirs, ours = results
+    if isinstance(theirs, str) or isinstance(ours, str):
+        assert ours == theirs
+    else:
+        numpy.testing.assert_allclose(ours, theirs, rtol=1e-6)
+
+
 @pytest.mark.parametrize("padding_idx", [None, 3, -1])
 def test_embedding_grad_matches_torch(backend: str, padding_idx: int | None) -> None:
     """core.nn.embedding_backward: torch's embedding_dense_backward on the torch backend
