@@ -123,6 +123,9 @@ def _bitwise_not(x: Any) -> Any:
 
 
 def _logistic(x: Any) -> Any:
+    if core.as_core_dtype(x.dtype).kind == "c":  # no backend's sigmoid takes complex
+        one = ops.asarray(1, dtype=core.as_core_dtype(x.dtype))
+        return ops.reciprocal(ops.add(one, ops.exp(ops.negative(x))))
     return ops.sigmoid(x)
 
 

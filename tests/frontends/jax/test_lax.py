@@ -470,6 +470,7 @@ CASES = {
     "assoc_scan_tree": "lax.associative_scan(lambda a, b: (a[0] * b[0], a[1] * b[0] + b[1]), (pos, xf), axis=1)",
     "stop_gradient": "(lax.stop_gradient(xf), lax.stop_gradient({'a': xi}))",
     # classes from JAX's own records (tests/conformance/jax_records.py)
+    "logistic_complex": "lax.logistic(xc)",
     "conj_float": "(lax.conj(xf), lax.conj(xc))",
     "mul_out_dtype": "(lax.mul(xh, xh, out_dtype=np.float32), lax.mul(xi, yi, out_dtype=np.float32))",
     "mulhi": "(lax.mulhi(xi * 99999, yi * -77777), lax.mulhi(xu, xu), lax.mulhi(A(np.array([-2**31, 2**31 - 1], np.int32)), A(np.array([-2**31, 3], np.int32))), lax.mulhi(lax.convert_element_type(xi, np.uint32) * np.uint32(3000000), lax.convert_element_type(yi, np.uint32) * np.uint32(4000000000)))",
