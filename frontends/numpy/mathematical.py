@@ -364,8 +364,10 @@ def _extremum(
     if nan and dt.kind in "fc":
         isnan = ops.isnan(a)
         all_nan = ops.all(isnan, axis=axes, keepdims=keepdims) if axes else isnan
-        if dt.kind == "f":
-            a = ops.where(isnan, ops.asarray(-math.inf if largest else math.inf, dtype=dt), a)
+        worst = -math.inf if largest else math.inf
+        if dt.kind == "c":  # numpy's fmax: a complex nan (either part) is skipped too
+            worst = complex(worst, worst)
+        a = ops.where(isnan, ops.asarray(worst, dtype=dt), a)
     if not axes:
         result = a
     elif dt.kind == "c":
@@ -374,7 +376,11 @@ def _extremum(
         result = (ops.max if largest else ops.min)(a, axis=axes, keepdims=keepdims)
     if has_initial:
         init = _scalar_of(initial, dt)
-        result = (ops.maximum if largest else ops.minimum)(result, init)
+        if dt.kind == "c":  # lexicographic, as the reduction (not every backend's maximum)
+            pair = ops.stack([result, ops.broadcast_to(init, _shape(result))])
+            result = _complex_extremum(pair, (0,), False, largest)
+        else:
+            result = (ops.maximum if largest else ops.minimum)(result, init)
     if all_nan is not None:
         result = ops.where(all_nan, ops.asarray(math.nan, dtype=dt), result)
     return result

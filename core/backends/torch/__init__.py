@@ -34,14 +34,16 @@ exact_array_type = torch.Tensor
 
 def to_numpy(x: torch.Tensor) -> numpy.ndarray:
     x = x.detach().cpu().resolve_conj().resolve_neg()
-    if x.dtype == torch.bfloat16:
-        return x.float().numpy().astype(ml_dtypes.bfloat16)
+    if x.dtype == torch.bfloat16:  # the bits as they are (a nan keeps its sign)
+        return x.contiguous().view(torch.int16).numpy().view(ml_dtypes.bfloat16)
     return x.numpy()
 
 
 def from_numpy(array: numpy.ndarray) -> torch.Tensor:
     if array.dtype == ml_dtypes.bfloat16:
-        return torch.from_numpy(array.astype(numpy.float32)).to(torch.bfloat16)
+        # the bits as they are: torch's float32 -> bfloat16 conversion makes every nan
+        # negative (copysign and signbit read the sign)
+        return torch.from_numpy(array.view(numpy.int16).copy()).view(torch.bfloat16)
     if array.dtype.char == "Q":  # numpy's ulonglong: uint64 under another type torch refuses
         array = array.view(numpy.uint64)
     if (

@@ -16,6 +16,7 @@ _BROADCAST_VALUE_ERROR = frozenset({"copysign", "gcd", "lcm", "heaviside"})
 # before any axis check
 _AXIS_INDEX_ERROR = frozenset(
     {"mean", "std", "var", "argmax", "argmin", "nanargmax", "nanargmin", "swapaxes"}
+    | {"split", "array_split", "packbits", "unpackbits"}
 )
 
 # functions whose operands of the wrong shape JAX checks itself with a ValueError (lax's

@@ -89,15 +89,23 @@ def _from_python(obj: Any) -> tuple[Any, core.Dtype, bool]:
     if type(obj) in (builtins.int, builtins.float, builtins.complex):
         dt = _jdt.dtype_and_weak(obj)[0]
         return None, dt, True
-    if isinstance(obj, (list, tuple)) and builtins.any(
-        isinstance(o, FrontendArray) for o in _flat(obj)
-    ):
+    leaves = _flat(obj) if isinstance(obj, (list, tuple)) else ()
+    stacked = builtins.any(isinstance(o, FrontendArray) for o in leaves)
+    if stacked:
         obj = [_numpy.asarray(o) if isinstance(o, FrontendArray) else o for o in obj]
     if isinstance(obj, (list, tuple, builtins.bool, _numpy.ndarray, _numpy.generic)):
-        host = _numpy.asarray(obj)
+        try:
+            host = _numpy.asarray(obj)
+        except ValueError as error:
+            if not stacked:
+                raise
+            # JAX concatenates the arrays with lax: its TypeError for ragged shapes
+            raise TypeError(f"Cannot concatenate arrays of different shapes: {error}") from None
         if not _jdt.is_jax_dtype(host.dtype):
             raise TypeError(f"JAX only supports number and bool dtypes, got dtype {host.dtype}")
         dt = _jdt.canonicalize(_jdt.to_core(host.dtype))
+        if stacked:  # JAX promotes the elements on its lattice (Python scalars weak)
+            dt = _jdt.lattice_result_type(*leaves)[0]
         return host, dt, False
     native = _ops.asarray(obj)
     return native, _jdt.canonicalize(core.as_core_dtype(native.dtype)), False

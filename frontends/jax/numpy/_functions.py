@@ -43,22 +43,20 @@ from frontends.jax.numpy._bridge import (
 _REDUCTIONS = (
     "all", "any", "amax", "amin", "argmax", "argmin", "cumulative_prod", "cumulative_sum",
     "max", "min", "nanargmax", "nanargmin", "nanmax", "nanmin", "nanprod", "nansum", "prod",
-    "ptp", "sum", "count_nonzero", "median", "nanmedian", "trace", "sinc", "nan_to_num",
-    "vander", "argpartition", "sort_complex",
+    "ptp", "sum", "count_nonzero", "median", "nanmedian", "trace", "nan_to_num",
+    "argpartition", "sort_complex",
 )  # fmt: skip
 _SPEC: dict[str, dict[str, Any]] = {
     **{n: {"strong": True} for n in _REDUCTIONS},
     **{
         n: {"strong": True, "keep_dtype": True}
-        for n in ("cumsum", "cumprod", "nancumsum", "nancumprod")
+        for n in ("cumsum", "cumprod", "nancumsum", "nancumprod", "cumulative_prod", "vander")
     },
     **{
         n: {}
         for n in (
-            "diff",
             "ediff1d",
             "round",
-            "around",
             "partition",
             "packbits",
             "unpackbits",
@@ -92,9 +90,6 @@ _SPEC: dict[str, dict[str, Any]] = {
             "dsplit",
             "unstack",
             "trim_zeros",
-            "angle",
-            "isreal",
-            "iscomplex",
             "isneginf",
             "isposinf",
             "i0",
@@ -104,8 +99,6 @@ _SPEC: dict[str, dict[str, Any]] = {
             "diag_indices_from",
             "tril_indices_from",
             "triu_indices_from",
-            "poly",
-            "polyder",
             "polyint",
             "extract",
             "compress",
@@ -113,6 +106,9 @@ _SPEC: dict[str, dict[str, Any]] = {
             "pad",
         )
     },
+    # JAX's concatenate of prepend/append with the array: promoted together
+    "diff": {"promote_names": ("a", "prepend", "append")},
+    "polyder": {"inexact": True},
     "roots": {"post": lambda out: out.astype(complex) if out._dtype.kind != "c" else out},
     "lexsort": {"arrays": ("keys",), "sequences": ("keys",), "promote_names": (), "strong": True},
     "apply_along_axis": {"arrays": ("arr",)},
@@ -166,11 +162,10 @@ _SPEC: dict[str, dict[str, Any]] = {
     "kron": {"arrays": ("a", "b"), "promote_names": ("a", "b")},
     "tensordot": {"promote_names": ("a", "b")},
     "cross": {"arrays": ("a", "b")},
-    "convolve": {"promote_names": ("a", "v")},
-    "correlate": {"promote_names": ("a", "v")},
+    "convolve": {"promote_names": ("a", "v"), "inexact": True},
+    "correlate": {"promote_names": ("a", "v"), "inexact": True},
     "polyadd": {"arrays": ("a1", "a2")},
     "polysub": {"arrays": ("a1", "a2")},
-    "polymul": {"arrays": ("a1", "a2")},
     "polyval": {
         "arrays": ("p", "x"),
         "jax_kwargs": ("unroll",),
@@ -191,7 +186,7 @@ _SPEC: dict[str, dict[str, Any]] = {
     "dstack": {"arrays": ("tup",), "sequences": ("tup",)},
     "column_stack": {"arrays": ("tup",), "sequences": ("tup",)},
     "append": {"arrays": ("arr", "values"), "promote_names": ("arr", "values")},
-    "insert": {"arrays": ("arr", "values"), "promote_names": ("arr", "values")},
+    "insert": {"arrays": ("arr", "values"), "promote_names": ("arr",)},  # values take arr's
     "block": {"arrays": ()},
     "select": {
         "arrays": ("condlist", "choicelist"),
@@ -230,6 +225,8 @@ _SPEC: dict[str, dict[str, Any]] = {
         )
     },
     "empty_like": {"arrays": ("prototype",)},
+    # the dtype of start and stop (as inexact), float16 kept
+    "logspace": {"arrays": (), "promote_names": ("start", "stop"), "inexact": True, "strong": True},
 }
 
 
@@ -472,6 +469,13 @@ def take_along_axis(arr: Any, indices: Any, axis: int | None = -1, mode: Any = N
     arr, idx = as_array(arr), as_array(indices)
     if axis is None:
         arr, axis = arr.ravel(), 0
+    if idx.ndim != arr.ndim:
+        raise ValueError(
+            f"indices and arr must have the same number of dimensions; {idx.ndim} vs. {arr.ndim}"
+        )
+    axis = _numpy.lib.array_utils.normalize_axis_index(axis, arr.ndim)
+    # the other dimensions broadcast (JAX's ValueError where they do not)
+    _numpy.broadcast_shapes(*((*s[:axis], 1, *s[axis + 1 :]) for s in (arr.shape, idx.shape)))
     n = arr.shape[axis]
     idx_n = ops.where(
         ops.less(idx.native, 0), ops.add(idx.native, ops.asarray(n, dtype=idx._dtype)), idx.native
@@ -618,9 +622,12 @@ def _mutate_copy(name: str, target: Any, *args: Any, **kwargs: Any) -> Array:
 
 
 def fill_diagonal(a: Any, val: Any, wrap: bool = False, *, inplace: bool = True) -> Array:
-    """``jnp.fill_diagonal(..., inplace=False)``: a new array (JAX arrays are immutable)."""
+    """``jnp.fill_diagonal(..., inplace=False)``: a new array (JAX arrays are immutable;
+    ``wrap=True`` is JAX's NotImplementedError)."""
     _inplace_false("fill_diagonal", inplace)
-    return _mutate_copy("fill_diagonal", a, val, wrap=wrap)
+    if wrap:
+        raise NotImplementedError("wrap=True is not implemented, must use wrap=False")
+    return _mutate_copy("fill_diagonal", a, val)
 
 
 def place(arr: Any, mask: Any, vals: Any, *, inplace: bool = True) -> Array:
@@ -884,6 +891,164 @@ isclose, _all = _ns["isclose"], _ns["all"]
 isnan = _uf["isnan"]
 min = _ns["min"]
 
+
+def _reweak(out: Array, weak: bool) -> Array:
+    return out if out.weak_type == weak else Array._wrap(out.native, weak, out._dtype)
+
+
+def _weak_of_scalar(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``iscomplex``/``isreal``/``sinc``: the result is weak when the input is a weak 0-d
+    value (a Python scalar), strong otherwise, as JAX's jitted bodies give it."""
+
+    @functools.wraps(function)
+    def wrapped(x: Any, /) -> Array:
+        out = function(x)
+        return _reweak(out, jdt.dtype_and_weak(x)[1] and _numpy.ndim(x) == 0)
+
+    return wrapped
+
+
+def angle(z: Any, deg: bool = False) -> Array:
+    """``jnp.angle``: an integer or real 0-d input (a Python float included) gives a
+    strong result of the default float, as JAX converts it first."""
+    dtype, weak = jdt.dtype_and_weak(z)
+    if dtype.kind != "c" and (dtype.kind != "f" or _numpy.ndim(z) == 0):
+        check_arraylike("jnp.angle", z)
+        z, weak = as_array(z).astype(_float()), False
+    return _reweak(_angle(z, deg), weak)
+
+
+def poly(seq_of_zeros: Any) -> Array:
+    """``jnp.poly``: the roots of a square matrix are its eigenvalues, complex in JAX
+    (numpy returns a real result when the roots pair up)."""
+    out = _poly(seq_of_zeros)
+    if _numpy.ndim(seq_of_zeros) == 2 and out._dtype.kind != "c":
+        complex_ = jdt.canonicalize(core.Dtype("complex128"))
+        out = Array._wrap(ops.astype(out.native, complex_), False, complex_)
+    return out
+
+
+def polymul(a1: Any, a2: Any, *, trim_leading_zeros: bool = False) -> Array:
+    """``jnp.polymul`` (integers promote to the default float, as JAX's;
+    ``trim_leading_zeros`` drops the inputs' leading zeros first)."""
+    if trim_leading_zeros:
+        check_arraylike("jnp.polymul", a1, a2)
+        a1, a2 = _trim_zeros(as_array(a1), "f"), _trim_zeros(as_array(a2), "f")
+    return _polymul(a1, a2)
+
+
+def cov(m: Any, y: Any = None, rowvar: bool = True, bias: bool = False, ddof: Any = None,
+        fweights: Any = None, aweights: Any = None, dtype: Any = None) -> Array:  # fmt: skip
+    """``jnp.cov``: no variables (an empty first dimension) give a (0, 0) array of the
+    default float, whatever the input's dtype, as JAX's."""
+    out = _cov(m, y, rowvar, bias, ddof, fweights, aweights, dtype=dtype)
+    if out.shape == (0, 0) and dtype is None:
+        out = out.astype(_float())
+    return out
+
+
+def round(a: Any, decimals: int = 0, out: Any = None) -> Array:
+    """``jnp.round``: integers with ``decimals < 0`` are JAX's NotImplementedError, bools
+    its ValueError."""
+    kind = jdt.dtype_and_weak(a)[0].kind if out is None else "f"
+    if kind == "b":
+        raise ValueError("data type <class 'numpy.bool'> not inexact")
+    if decimals < 0 and kind in "iu":
+        raise NotImplementedError("integer np.round not implemented for decimals < 0")
+    return _round(a, decimals, out)
+
+
+def gradient(f: Any, *varargs: Any, axis: Any = None, edge_order: Any = None) -> Any:
+    """``jnp.gradient`` (second-order edges only: JAX refuses ``edge_order``)."""
+    if edge_order is not None:
+        raise NotImplementedError("The 'edge_order' argument to jnp.gradient is not supported.")
+    return _gradient(f, *varargs, axis=axis)
+
+
+def meshgrid(*xi: Any, copy: bool = True, sparse: bool = False, indexing: str = "xy") -> Any:
+    """``jnp.meshgrid``: 1-D arguments only, as JAX's."""
+    shapes = [_numpy.shape(x) for x in xi]
+    if builtins.any(len(s) != 1 for s in shapes):
+        raise ValueError(f"Arguments to jax.numpy.meshgrid must be 1D, got shapes {shapes}")
+    return _meshgrid(*xi, copy=copy, sparse=sparse, indexing=indexing)
+
+
+def _where_value_error(reduction: Callable[..., Any]) -> Callable[..., Any]:
+    """mean/std/var with ``where=``: an axis out of range is JAX's ValueError (its
+    masked path checks the axis), not the IndexError of the plain path."""
+
+    @functools.wraps(reduction)
+    def function(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return reduction(*args, **kwargs)
+        except IndexError as error:
+            if kwargs.get("where") is None:
+                raise
+            raise ValueError(str(error)) from None
+
+    return function
+
+
+def _requested_dtype(reduction: Callable[..., Any]) -> Callable[..., Any]:
+    """var/std/nanvar/nanstd: a requested ``dtype`` is the result's (a complex one too,
+    as JAX casts its real result), where numpy computes in it; a real one for a complex
+    input is JAX's ValueError."""
+    signature = inspect.signature(reduction)
+
+    @functools.wraps(reduction)
+    def function(*args: Any, **kwargs: Any) -> Any:
+        arguments = signature.bind(*args, **kwargs).arguments
+        dtype = arguments.get("dtype")
+        if dtype is None:
+            return reduction(*args, **kwargs)
+        target = jdt.canonicalize(jdt.to_core(dtype))
+        if target.kind != "c" and jdt.dtype_and_weak(arguments["a"])[0].kind == "c":
+            raise ValueError(
+                "jax.numpy.var does not yet support real dtype parameters when computing the "
+                "variance of an array of complex values. The semantics of numpy.var seem "
+                "unclear in this case. Please comment on "
+                "https://github.com/jax-ml/jax/issues/2283 if this behavior is important to you."
+            )
+        out = reduction(*args, **kwargs)
+        return out if out._dtype == target else out.astype(target)
+
+    return function
+
+
+def _no_correction(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``nanvar``/``nanstd``: JAX's take ``ddof`` only (``correction`` is a TypeError)."""
+    signature = inspect.signature(function)
+    signature = signature.replace(
+        parameters=[p for n, p in signature.parameters.items() if n != "correction"]
+    )
+
+    @functools.wraps(function)
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        signature.bind(*args, **kwargs)  # Python's TypeError for an unknown keyword
+        return function(*args, **kwargs)
+
+    wrapped.__signature__ = signature  # type: ignore[attr-defined]
+    return wrapped
+
+
+_angle = _build("angle")
+_poly = _build("poly", inexact=True)
+_polymul = _build("polymul", arrays=("a1", "a2"), promote_names=("a1", "a2"), inexact=True)
+_trim_zeros = _ns["trim_zeros"]
+_cov = _ns.pop("cov")
+_round = _ns.pop("round")
+_gradient = _ns.pop("gradient")
+_meshgrid = _ns.pop("meshgrid")
+for _name in ("mean", "std", "var"):
+    _ns[_name] = _where_value_error(_ns[_name])
+for _name in ("var", "std", "nanvar", "nanstd"):
+    _ns[_name] = _requested_dtype(_ns[_name])
+for _name in ("nanvar", "nanstd"):
+    _ns[_name] = _no_correction(_ns[_name])
+iscomplex = _weak_of_scalar(_build("iscomplex"))
+isreal = _weak_of_scalar(_build("isreal"))
+sinc = _weak_of_scalar(_build("sinc"))
+
 FUNCTIONS = {
     **_ns, "nonzero": nonzero, "where": where, "clip": clip, "sort": sort, "argsort": argsort,
     "argwhere": argwhere, "flatnonzero": flatnonzero, "allclose": allclose,
@@ -892,4 +1057,7 @@ FUNCTIONS = {
     "bincount": bincount, "polydiv": polydiv, "real": real, "imag": imag,
     "piecewise": piecewise, "fill_diagonal": fill_diagonal, "place": place, "put": put,
     "put_along_axis": put_along_axis, "copy": copy, "astype": astype, "einsum": einsum,
+    "angle": angle, "iscomplex": iscomplex, "isreal": isreal, "sinc": sinc, "poly": poly,
+    "polymul": polymul, "cov": cov, "round": round, "gradient": gradient,
+    "meshgrid": meshgrid, "around": round,
 }  # fmt: skip

@@ -21,6 +21,12 @@ from frontends.jax._src.array import Array
 from frontends.jax.numpy._bridge import as_array, is_arraylike, numpy_profile, unwrap, wrap
 from frontends.jax.numpy._ufuncs import ufunc
 
+# numpy's messages for arrays that do not concatenate
+_CONCAT_SHAPES = (
+    "all the input array dimensions except for the concatenation axis",
+    "all the input arrays must have same number of dimensions",
+)
+
 
 class _IndexTrick:
     """``jnp.r_``/``c_``/``mgrid``/``ogrid``: numpy's index tricks, results as Arrays."""
@@ -32,7 +38,13 @@ class _IndexTrick:
     def __getitem__(self, key: Any) -> Any:
         key = unwrap(key)
         with numpy_profile():
-            return wrap(self._trick[key])
+            try:
+                return wrap(self._trick[key])
+            except ValueError as error:
+                if not str(error).startswith(_CONCAT_SHAPES):
+                    raise
+                # JAX concatenates with lax, which raises a TypeError for the shapes
+                raise TypeError(str(error)) from None
 
     def __len__(self) -> int:
         return 0

@@ -255,6 +255,48 @@ def ldexp(x1: Any, x2: Any, /) -> Array:
     return wrap_native(out, weak, dtype)
 
 
+def _sign(real_sign: Callable[..., Any]) -> Callable[..., Any]:
+    def sign(x: Any, /) -> Array:
+        """``jnp.sign``: ``x / |x|`` for complex ``x`` (0 at 0), as XLA's: an infinite
+        component gives nan where numpy gives 1."""
+        if jdt.dtype_and_weak(x)[0].kind != "c":
+            return real_sign(x)
+        x = as_array(x)
+        native, dtype = x.native, x._dtype
+        size = ops.abs(native)
+        zero = ops.equal(size, ops.zeros((), dtype=core.as_core_dtype(size.dtype)))
+        size = ops.where(zero, ops.ones((), dtype=core.as_core_dtype(size.dtype)), size)
+        re = ops.astype(ops.divide(ops.real(native), size), dtype)
+        im = ops.astype(ops.divide(ops.imag(native), size), dtype)
+        out = ops.add(re, ops.multiply(im, ops.asarray(1j, dtype=dtype)))
+        return Array._wrap(out, x.weak_type, dtype)
+
+    sign.__module__ = "frontends.jax.numpy"
+    return sign
+
+
+def _vecdot(product: Callable[..., Any]) -> Callable[..., Any]:
+    def vecdot(x1: Any, x2: Any, /, *, axis: int = -1, precision: Any = None,
+               preferred_element_type: Any = None) -> Array:  # fmt: skip
+        """``jnp.vecdot``: the product along ``axis`` of each input (moved last first)."""
+        if axis != -1:
+            check_arraylike("jnp.vecdot", x1, x2)
+            x1, x2 = as_array(x1), as_array(x2)
+            if x1.shape[axis] != x2.shape[axis]:
+                raise ValueError(
+                    f"axes must match; got shapes {x1.shape} and {x2.shape} with {axis=}"
+                )
+            x1 = Array._wrap(ops.moveaxis(x1.native, axis, -1), x1.weak_type, x1._dtype)
+            x2 = Array._wrap(ops.moveaxis(x2.native, axis, -1), x2.weak_type, x2._dtype)
+        out = product(x1, x2)
+        if preferred_element_type is not None:
+            out = out.astype(preferred_element_type)
+        return out
+
+    vecdot.__module__ = "frontends.jax.numpy"
+    return vecdot
+
+
 class ufunc:
     """``jnp.ufunc``: a callable with ``reduce``, ``accumulate``, ``outer`` and ``at``
     (``at`` needs ``inplace=False``, as JAX's)."""
@@ -376,5 +418,9 @@ def build() -> dict[str, Any]:
         function = _elementwise(name, np_name, rule, nin)
         if name in UFUNC_NAMES:
             function = ufunc(name, function, nin, _IDENTITY.get(name))
+        elif name == "vecdot":
+            function = _vecdot(function)
+        elif name == "sign":
+            function = _sign(function)
         namespace[name] = function
     return namespace

@@ -231,3 +231,35 @@ MISC = [
     "jnp.reshape([1, 2], (2,))", "jnp.sum(x, axis=(0, 1))", "jnp.float32(2) * 2",
 ]  # fmt: skip
 GROUPS["misc"] = MISC
+
+# the classes JAX's test records found (docs/conformance/jax_records.md), one case or two each
+RECORDS = [
+    # dtypes: narrow integers kept; integer convolutions and polynomials give floats
+    "jnp.vander(i8)", "jnp.vander(u8, 3, increasing=True)", "jnp.diff(u8, prepend=1, append=0)",
+    "jnp.cumulative_prod(i8, axis=0)", "jnp.cumulative_prod(b[0])", "jnp.convolve(i[0], i[1])",
+    "jnp.correlate(u8, i8, mode='same')", "jnp.polyder(i[0])", "jnp.polymul(u8, i8)",
+    "jnp.polymul(jnp.array([0.0, 1.0]), v, trim_leading_zeros=True)", "jnp.poly(sq)",
+    "jnp.poly(i[0])", "jnp.logspace(h[0], h[1], 4, base=2.0)", "jnp.logspace(1, 2, 3)",
+    "jnp.cov(jnp.ones((3, 0), jnp.float16), rowvar=False)", "jnp.cov(jnp.ones((0, 3), jnp.float16))",
+    "jnp.vecdot(x, x, axis=0)", "jnp.insert(b, jnp.array([0, 2]), 7)", "jnp.insert(i8, 1, 700)",
+    "jnp.var(i, dtype=jnp.complex64)", "jnp.nanstd(i, axis=0, dtype=jnp.float16)",
+    # weak types of Python scalars and weak arrays
+    "jnp.angle(1.5)", "jnp.angle(1j)", "jnp.angle(wf)", "jnp.angle(2)", "jnp.iscomplex(1.5)",
+    "jnp.isreal(wk)", "jnp.isreal(wf)", "jnp.sinc(1)", "jnp.sinc(True)", "jnp.sinc(wk)",
+    "jnp.ones_like(3)", "jnp.zeros_like(2.5)",
+    # exception classes
+    "jnp.array_split(v, 3, axis=1)", "jnp.split(v, 5, axis=1)", "jnp.packbits(i, axis=2)",
+    "jnp.unpackbits(u8, axis=1)", "jnp.mean(s, axis=-1, where=jnp.bool_(True))",
+    "jnp.var(v, axis=1, where=v > 0)", "jnp.round(i, -1)", "jnp.round(b)", "jnp.around(x, -1)",
+    "jnp.fill_diagonal(sq, 5.0, wrap=True, inplace=False)", "jnp.gradient(x, edge_order=1)",
+    "jnp.meshgrid(s, v)", "jnp.take_along_axis(x, i[:, :2], axis=0)",
+    "jnp.take_along_axis(x, i[0], axis=0)", "jnp.r_['0,2', v, w[:2]]", "jnp.array([i[0], 1])",
+    "jnp.nanvar(x, correction=1)",
+    # values: complex nan-reductions, initial and sign; a nan's sign bit in bfloat16
+    "jnp.nanmax(jnp.array([[1 + 1j, jnp.nan], [jnp.nan, 2 - 1j], [0.5 + 2j, 3]]), axis=0)",
+    "jnp.nanmin(jnp.array([[1 + 1j, jnp.nan], [jnp.nan, 2 - 1j], [0.5 + 2j, 3]]), axis=0)",
+    "jnp.max(1 + 2j, initial=0)", "jnp.min(c, initial=1 + 3j)",
+    "jnp.sign(jnp.array([jnp.inf + 0j, 1 + 1j, 0j, jnp.inf + 1j]))",
+    "jnp.copysign(bf, jnp.array([jnp.nan, -1.0, 1.0], dtype=jnp.bfloat16))",
+]  # fmt: skip
+GROUPS["records"] = RECORDS
