@@ -109,6 +109,8 @@ def _elementwise(name: str, np_name: str, rule: str, nin: int) -> Callable[..., 
             natives = [ops.astype(n, dtype) for n in natives]
         elif rule == "keep" and dtype.kind in "biu":
             return Array._wrap(natives[0], weak, dtype)
+        elif np_name == "arctan2" and dtype.kind == "c":
+            return _complex_atan2(*natives, dtype, weak)
         elif rule == "float_only" and dtype.kind == "c":
             raise TypeError(f"{name} does not support complex-valued inputs.")
         try:
@@ -275,6 +277,15 @@ def _sign(real_sign: Callable[..., Any]) -> Callable[..., Any]:
     return sign
 
 
+def _complex_atan2(y: Any, x: Any, dtype: core.Dtype, weak: bool) -> Array:
+    """``atan2`` of complex operands as XLA's: ``-i log((x + i y) / sqrt(y² + x²))``
+    (numpy has no complex loop)."""
+    i = ops.asarray(1j, dtype=dtype)
+    size = ops.sqrt(ops.add(ops.multiply(y, y), ops.multiply(x, x)))
+    angle = ops.log(ops.divide(ops.add(x, ops.multiply(i, y)), size))
+    return wrap_native(ops.multiply(ops.negative(i), angle), weak, dtype)
+
+
 def _vecdot(product: Callable[..., Any]) -> Callable[..., Any]:
     def vecdot(x1: Any, x2: Any, /, *, axis: int = -1, precision: Any = None,
                preferred_element_type: Any = None) -> Array:  # fmt: skip
@@ -422,5 +433,6 @@ def build() -> dict[str, Any]:
             function = _vecdot(function)
         elif name == "sign":
             function = _sign(function)
+
         namespace[name] = function
     return namespace

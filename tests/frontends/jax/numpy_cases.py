@@ -261,5 +261,6 @@ RECORDS = [
     "jnp.max(1 + 2j, initial=0)", "jnp.min(c, initial=1 + 3j)",
     "jnp.sign(jnp.array([jnp.inf + 0j, 1 + 1j, 0j, jnp.inf + 1j]))",
     "jnp.copysign(bf, jnp.array([jnp.nan, -1.0, 1.0], dtype=jnp.bfloat16))",
+    "jnp.arctan2(c, v[:3])", "jnp.atan2(1j, 2.0)", "jnp.arctan2(c, c[::-1])",
 ]  # fmt: skip
 GROUPS["records"] = RECORDS
