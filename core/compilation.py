@@ -39,6 +39,10 @@ __all__ = ["compile", "Compiled", "eager", "host_check", "is_traced"]
 # exceptions a host_check raised inside a compiled run, re-raised by Compiled as they are
 # (the backend delivers them wrapped in its own runtime error)
 _FAILED_CHECKS: list[BaseException] = []
+# how many Compiled functions are being traced now: host checks are compiled into their
+# programs only (a program traced by the user's own jax.jit or exported by
+# frontends.export stays pure: JAX's export and a SavedModel cannot hold a host callback)
+_COMPILED_TRACES = [0]
 
 
 class Compiled:
@@ -100,16 +104,26 @@ class Compiled:
         return run
 
     def _build(self, backend: str) -> Callable[..., Any]:
+        fn = self.fn
+
+        @functools.wraps(fn)
+        def traced(*args: Any, **kwargs: Any) -> Any:
+            _COMPILED_TRACES[0] += 1
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                _COMPILED_TRACES[0] -= 1
+
         if backend == "jax":
             import jax
 
             return jax.jit(
-                self.fn, static_argnums=self.static_argnums, static_argnames=self.static_argnames
+                traced, static_argnums=self.static_argnums, static_argnames=self.static_argnames
             )
         import tensorflow as tf
 
         # Python (static) arguments already key tf.function's traces by value
-        return tf.function(self.fn, autograph=False)
+        return tf.function(traced, autograph=False)
 
     def _signature(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Hashable:
         """What tells one trace from another: array leaves by shape and dtype, the static
@@ -141,7 +155,9 @@ def host_check(error_of: Callable[..., BaseException | None], *arrays: Any) -> N
     host callback (``jax.debug.callback``, ``tf.numpy_function``) calls ``error_of`` at
     run time and the compiled call raises its exception. An op whose framework checks
     its operands at run time (TF's gather index range) keeps that error under a backend
-    that does not check (JAX clamps)."""
+    that does not check (JAX clamps). Traced by anything but :func:`compile` (the
+    user's real ``jax.jit``, an export), nothing is checked: the program stays pure and
+    the backend's semantics hold there."""
     import numpy
 
     if not any(is_traced(a) for a in arrays):
@@ -151,6 +167,8 @@ def host_check(error_of: Callable[..., BaseException | None], *arrays: Any) -> N
         )
         if error is not None:
             raise error
+        return
+    if not _COMPILED_TRACES[0]:
         return
 
     def on_host(*values: Any) -> Any:

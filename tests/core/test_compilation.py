@@ -177,3 +177,19 @@ def test_host_check_raises_its_error_inside_a_compiled_function(backend):
     numpy.testing.assert_array_equal(_host(compiled(x, ops.asarray([0, 2]))), [0.0, 2.0])
     with pytest.raises(IndexError, match="index 5 out of range"):
         compiled(x, ops.asarray([1, 5]))
+
+
+def test_a_program_traced_outside_core_compile_holds_no_host_check():
+    """The user's own jax.jit (or an export) traces a pure program: no callback, so
+    jax.export serializes it; the backend's semantics hold there (JAX clamps)."""
+    import jax
+
+    def take(x, i):
+        core.compilation.host_check(lambda values: IndexError("never raised here"), i)
+        return ops.take(x, i)
+
+    x, i = numpy.arange(3.0, dtype=numpy.float32), numpy.array([0, 2])
+    with core.backend.use_backend("jax"):
+        exported = jax.export.export(jax.jit(take))(x, i)
+    assert "callback" not in exported.mlir_module()
+    assert jax.export.deserialize(exported.serialize()).call(x, i).tolist() == [0.0, 2.0]
