@@ -728,7 +728,7 @@ def backward(
     arrives). ``create_graph`` records the backward computation itself (gradients of
     gradients); without ``retain_graph`` the graph's saved arguments are freed.
     """
-    from core import native
+    from core import backend, native
 
     grads: dict[int, list[Any]] = {}
     roots = []
@@ -744,6 +744,10 @@ def backward(
     results: list[Any] = [None] * len(capture)
     processed: list[Node] = []
     mode = contextlib.nullcontext() if create_graph else no_grad()
+    # a cotangent sum only this pass holds is added to in its own memory (torch's engine
+    # does the same); a recorded pass (create_graph) adds functionally
+    state = backend.current_backend()
+    exclusive, add_into = state.exclusive, None if create_graph else state.add_into
     with mode:
         for node in _topological(roots):
             node_grads = grads.pop(id(node), None)
@@ -794,10 +798,12 @@ def backward(
                 shape, dtype = parent.outputs[parent_index]
                 cotangent = _sum_to(cotangent, shape, dtype)
                 parent_slot = grads.setdefault(id(parent), [None] * len(parent.outputs))
-                previous = parent_slot[parent_index]
-                parent_slot[parent_index] = (
-                    cotangent if previous is None else native.add(previous, cotangent)
-                )
+                if parent_slot[parent_index] is None:
+                    parent_slot[parent_index] = cotangent
+                elif add_into is not None and exclusive(parent_slot[parent_index]):
+                    parent_slot[parent_index] = add_into(parent_slot[parent_index], cotangent)
+                else:
+                    parent_slot[parent_index] = native.add(parent_slot[parent_index], cotangent)
             processed.append(node)
     if not retain_graph:  # after the pass: a node's saved arguments hold its parents' outputs
         for node in processed:

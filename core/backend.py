@@ -67,6 +67,9 @@ class BackendState:
         #: directly on an attribute (``exclusive(tensor._value)``): a reference the caller
         #: keeps in a variable counts as another. Always False for immutable arrays.
         self.exclusive: Callable[[Any], bool] = getattr(module, "exclusive", _never_exclusive)
+        #: ``add_into(x, y)``: ``x + y``, written into ``x``'s memory where the backend can
+        #: (an ``x`` that ``exclusive`` allowed); None for immutable arrays.
+        self.add_into: Callable[[Any, Any], Any] | None = getattr(module, "add_into", None)
 
 
 def _never_exclusive(value: Any) -> bool:

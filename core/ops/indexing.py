@@ -495,7 +495,18 @@ def _scatter_rule(g: Any, y: Any, x: Any, axis: int, index: Any, src: Any, /, *,
     return overwritten, None, gathered
 
 
+def _take_along_axis_rule(g: Any, y: Any, x: Any, indices: Any, /, *, axis: int = -1) -> tuple:
+    """A scatter-add of ``g`` along ``axis`` (a cross-entropy's picked log-probabilities:
+    one write per picked entry, not an index of every position of ``x``)."""
+    axis = _axis(axis, len(x.shape))
+    index = native.broadcast_to(indices, tuple(g.shape))
+    index = native.where(native.less(index, 0), native.add(index, x.shape[axis]), index)
+    zeros = native.zeros(tuple(x.shape), dtype=_dtype_of(g))
+    return native.scatter(zeros, axis, index, g, reduce="add"), None
+
+
 defvjp(get_item, _get_item_rule)
+defvjp(take_along_axis, _take_along_axis_rule)
 defvjp(set_item, _set_item_rule)
 defvjp(take, _take_rule)
 defvjp(scatter, _scatter_rule)

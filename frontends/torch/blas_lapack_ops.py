@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 import core
+from core import autodiff as _ad
 from core import native as ops
 from frontends.torch import return_types
 from frontends.torch._frontend import fast, functions, torch_function, writes_out
@@ -248,11 +249,25 @@ def addmm(
     alpha: Any = 1,
     out: Tensor | None = None,
 ) -> Tensor:
-    """``beta * input + alpha * (mat1 @ mat2)``."""
+    """``beta * input + alpha * (mat1 @ mat2)``. A bias row added to an untracked product
+    (transformers' ``Conv1D`` at inference) is ``nn.linear`` on ``mat2``'s transpose: the
+    backend's fused kernel (torch's own addmm, its bits), not a product and an add. A
+    recorded one stays the product and the add, whose cotangent of ``mat2`` comes in its
+    own layout."""
     _cpu_out_dtype("addmm", out_dtype)
     _check_add_dtypes("addmm", input, mat1)
     _require_dim(mat1, 2, f"mat1 must be a matrix, got {ndim_of(mat1)}-D tensor")
     _require_dim(mat2, 2, f"mat2 must be a matrix, got {ndim_of(mat2)}-D tensor")
+    if (
+        beta == 1
+        and alpha == 1
+        and ndim_of(input) == 1
+        and input.shape[0] == mat2.shape[1]
+        and dtype_of(mat1).kind == "f"
+        and dtype_of(mat2) == dtype_of(mat1)
+        and not (_ad.recording() and any(map(_ad.is_tracked, (input, mat1, mat2))))
+    ):
+        return ops.nn.linear(mat1, ops.matrix_transpose(mat2), input)
     return _add_scaled(input, matmul_native(mat1, mat2), beta, alpha)
 
 

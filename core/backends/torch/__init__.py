@@ -89,6 +89,19 @@ def exclusive(x: torch.Tensor) -> bool:
     return storage.resizable() and torch._C._storage_Use_Count(storage._cdata) <= _ONE_USE
 
 
+def add_into(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+    """``x + y`` in ``x``'s memory (``x`` given up by its caller: :func:`exclusive`), where
+    the sum has ``x``'s shape and dtype and ``x`` is contiguous (no overlapping elements);
+    a new tensor otherwise."""
+    if (
+        y.dtype == x.dtype
+        and (y.shape == x.shape or torch.broadcast_shapes(x.shape, y.shape) == x.shape)
+        and x.is_contiguous()
+    ):
+        return x.add_(y)
+    return torch.add(x, y)
+
+
 def _references(x: torch.Tensor) -> int:
     return sys.getrefcount(x)  # counted as exclusive counts: from a callee's frame
 

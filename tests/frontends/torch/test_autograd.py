@@ -290,6 +290,27 @@ def test_adam_writes_parameters_in_place_when_nothing_else_sees_them(backend: st
     assert p.native is not held and bool((held == before).all())  # a holder keeps its value
 
 
+@pytest.mark.parametrize("backend", ["torch"], indirect=True)
+def test_backward_sums_cotangents_in_place_only_into_its_own(backend: str) -> None:
+    """The engine adds a value's cotangents into the memory of a sum only it holds (a
+    tied weight's two uses); a cotangent the caller passed, or one a rule passed through
+    to two inputs, is never written into."""
+    table = _normal(6, 4).astype(numpy.float32)
+    grads = []
+    for T in (real_torch, torch):
+        weight = T.tensor(table, requires_grad=True)
+        picked = T.nn.functional.embedding(T.tensor([[1, 2, 5], [0, 1, 1]]), weight)
+        ((picked * 2 + picked.sin()) @ weight.t()).square().sum().backward()
+        grads.append(weight.grad.numpy())
+    numpy.testing.assert_allclose(grads[1], grads[0], rtol=1e-5, atol=1e-5)
+    x = torch.tensor(_normal(3), requires_grad=True)
+    given = torch.ones(3)
+    y = x * 1.0
+    (y + y + y).backward(given)
+    assert given.tolist() == [1.0, 1.0, 1.0]
+    assert x.grad.tolist() == [3.0, 3.0, 3.0]
+
+
 def _step_between(T: Any, case: str) -> Any:
     T.manual_seed(0)
     layer = T.nn.Linear(3, 2)
