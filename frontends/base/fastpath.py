@@ -25,6 +25,8 @@ import inspect
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+import numpy
+
 from core import autodiff, native, registry
 from core.backend import current_backend
 
@@ -69,6 +71,11 @@ class _Binding:
         namespace["_A"] = state.native_array_types
         namespace["_recording"] = recording
         namespace["_B"] = state.native_dtypes["bool"]
+        namespace["_S"] = {
+            numpy.dtype(name).type: state.native_dtypes[name]
+            for name in ("float32", "float64")
+            if name in state.native_dtypes
+        }
         namespace["_D"] = frozenset(
             state.native_dtypes[d]
             for d in registry.DIRECT_DTYPES
@@ -112,6 +119,7 @@ def fast_function(
     keywords: Mapping[str, str] | None = None,
     mask: bool = False,
     signature: inspect.Signature | None = None,
+    numpy_scalars: bool = False,
 ) -> Callable[..., Any]:
     """``general`` with a fast path in front: when the parameters ``arrays`` hold arrays
     whose exact type is in ``array_types`` (the set is read at call time: a frontend may
@@ -127,7 +135,10 @@ def fast_function(
     (``where``'s condition), which the kernel takes first (:func:`core.backends.direct`'s
     ``mask``); the float arrays follow. Dtypes ``general`` declares unsupported
     (``with_unsupported_dtypes``) never take the fast path. ``scalars``: whether Python
-    int/float values may stand for arrays after the first. While autodiff records, a call
+    int/float values may stand for arrays after the first; ``numpy_scalars``: so may numpy
+    float64/float32 scalars of the arrays' own dtype (as indexing gives them: strong under
+    NEP 50, but of the arrays' dtype they promote as a Python float does; the kernel gets
+    that float). While autodiff records, a call
     with a tracked input goes to the recording core function instead, scalars included.
     """
     signature = signature or inspect.signature(general)
@@ -167,6 +178,11 @@ def fast_function(
                 f"                _kind_ is int and -{_INT_BOUND} <= {name} <= {_INT_BOUND}",
                 "            ):",
                 f"                _n{index}_ = {name}",
+            ]
+        if numpy_scalars:
+            lines += [
+                f"            elif _kind_ in _S and _S[_kind_] == _dtype_ and {name} and -{_FLOAT_BOUND} < {name} < {_FLOAT_BOUND}:",
+                f"                _n{index}_ = float({name})",
             ]
         lines += ["            else:", "                _dtype_ = None"]
         untracked.append(f"id(_n{index}_) not in _nodes")
@@ -219,6 +235,7 @@ def fast_function(
         _N=None,
         _A=(),
         _B=None,
+        _S={},
     )
     exec(compile("\n".join(lines), f"<fast {general.__qualname__}>", "exec"), namespace)
     fast = namespace[general.__name__]
@@ -232,6 +249,7 @@ def fast_function(
     fast.arrays = tuple(arrays)
     fast.keywords = keywords
     fast.scalars = scalars
+    fast.numpy_scalars = numpy_scalars
     fast.mask = mask
     fast.general = general
     _bindings.append(binding)

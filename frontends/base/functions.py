@@ -263,6 +263,7 @@ class FrontendFunctions:
         mask: bool = False,
         array_types: set[type] | None = None,
         signature: inspect.Signature | None = None,
+        numpy_scalars: bool = False,
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """A fast path in front of a frontend function (the outermost decorator): in the
         common case the function computes core's ``kernel`` of its parameters ``arrays``
@@ -270,7 +271,8 @@ class FrontendFunctions:
         frontend parameter -> core parameter passed on when static; ``mask``: the first of
         ``arrays`` is a boolean mask, as ``where``'s condition; ``array_types``: the
         exact types taken, default :attr:`fast_types`; ``signature``: the function's where
-        the general path's is not; as :func:`~frontends.base.fastpath.fast_function`
+        the general path's is not; ``numpy_scalars``: numpy float scalars of the arrays'
+        dtype stand for arrays too; as :func:`~frontends.base.fastpath.fast_function`
         says)."""
 
         def decorate(general: Callable[..., Any]) -> Callable[..., Any]:
@@ -284,6 +286,7 @@ class FrontendFunctions:
                 keywords=keywords,
                 mask=mask,
                 signature=signature,
+                numpy_scalars=numpy_scalars,
             )
 
         return decorate

@@ -145,9 +145,31 @@ wrap_scalars = functions.wrap_scalars
 
 
 def fast(kernel: str, *arrays: str, **options: Any) -> Callable[..., Any]:
-    """:meth:`FrontendFunctions.fast` with numpy's results (0-d ones as numpy scalars)."""
-    return functions.fast(kernel, *arrays, returns_scalars=True, **options)
+    """:meth:`FrontendFunctions.fast` with numpy's results (0-d ones as numpy scalars);
+    numpy float scalars of the arrays' dtype take the fast path (``a <= a[i]``)."""
+    return functions.fast(kernel, *arrays, returns_scalars=True, numpy_scalars=True, **options)
 
 
 registry.on_activate(_track_backend)
 _track_backend(core.current_backend())
+
+
+def numpy_on_numpy_backend(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``function`` (the frontend's), except on the numpy backend, where every array is a
+    host numpy array already: there it is real numpy's function of its name
+    (:func:`~frontends.numpy._core.multiarray.host_call`). For functions the frontend
+    composes of many core calls (``bincount``, ``unique``, ``argwhere``), whose Python
+    layers cost 20-60 µs a call on the numpy backend against numpy's 1-5 µs; on the
+    other backends the frontend's own implementation runs."""
+    real = getattr(numpy, function.__name__)
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        if core.get_backend() == "numpy":
+            return host_call(real, args, kwargs)
+        return function(*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = function.__name__
+    call.__module__ = function.__module__
+    call.__doc__ = function.__doc__
+    call.__wrapped__ = function
+    return call

@@ -21,6 +21,7 @@ from frontends.numpy._core import numerictypes as nt
 from frontends.numpy._core import umath
 from frontends.numpy._core._conversion import as_native, as_scalar, dtype_of
 from frontends.numpy._core.multiarray import asarray, ndarray
+from frontends.numpy._frontend import numpy_on_numpy_backend
 
 __all__ = [
     "arange", "copy", "diag", "diagflat", "empty", "empty_like", "eye", "frombuffer",
@@ -456,6 +457,7 @@ ogrid = _nd_grid(sparse=True)
 # ---------------------------------------------------------------------------------------
 # matrices
 # ---------------------------------------------------------------------------------------
+@numpy_on_numpy_backend
 def diag(v: Any, k: int = 0) -> ndarray:
     """np.diag: a 2-D array with ``v`` on the ``k``-th diagonal, or the ``k``-th diagonal
     of a 2-D ``v`` (a copy here; numpy gives a read-only view)."""

@@ -25,7 +25,7 @@ from numpy.lib._arraysetops_impl import (
 import core
 from core import native as ops
 from frontends.numpy._core import numerictypes as nt
-from frontends.numpy._frontend import ArrayLike, numpy_function
+from frontends.numpy._frontend import ArrayLike, numpy_function, numpy_on_numpy_backend
 from frontends.numpy.sorting import _argsort, _axis, _sort
 
 __all__ = [
@@ -135,6 +135,7 @@ def _unique_axis(
     return [ops.moveaxis(values, 0, axis), *extras]
 
 
+@numpy_on_numpy_backend
 @numpy_function()
 def unique(
     ar: ArrayLike, return_index: builtins.bool = False, return_inverse: builtins.bool = False,

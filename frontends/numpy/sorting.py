@@ -28,7 +28,7 @@ from frontends.base.array import FrontendArray
 from frontends.numpy._core import numerictypes as nt
 from frontends.numpy._core._conversion import as_native
 from frontends.numpy._core.multiarray import ndarray
-from frontends.numpy._frontend import ArrayLike, functions, numpy_function
+from frontends.numpy._frontend import ArrayLike, functions, numpy_function, numpy_on_numpy_backend
 
 __all__ = [
     "argmax", "argmin", "argpartition", "argsort", "argwhere", "count_nonzero", "extract",
@@ -341,6 +341,7 @@ def flatnonzero(a: ArrayLike) -> Any:
     return ops.nonzero(_flat(a))[0]
 
 
+@numpy_on_numpy_backend
 @numpy_function()
 def argwhere(a: ArrayLike) -> Any:
     """numpy.argwhere: the indices of non-zero elements, one row each."""

@@ -30,7 +30,13 @@ from core import native as ops
 from frontends.numpy._core import numerictypes as nt
 from frontends.numpy._core._conversion import as_native, as_scalar, to_host
 from frontends.numpy._core.multiarray import ndarray
-from frontends.numpy._frontend import ArrayLike, fast, numpy_backend_types, numpy_function
+from frontends.numpy._frontend import (
+    ArrayLike,
+    fast,
+    numpy_backend_types,
+    numpy_function,
+    numpy_on_numpy_backend,
+)
 from frontends.numpy.mathematical import (
     _axes,
     _correlate,
@@ -1422,6 +1428,7 @@ def histogram2d(
     return hist, edges[0], edges[1]
 
 
+@numpy_on_numpy_backend
 def bincount(x: Any, /, weights: Any = None, minlength: int = 0) -> Any:
     """np.bincount: the output length (max(x) + 1) is read back to the host."""
     x = as_native(x)

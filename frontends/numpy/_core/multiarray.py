@@ -536,6 +536,12 @@ class ndarray(FrontendArray):
                 if ndim == 1:
                     return _element(value, (key,))
                 return self._make_view(*_basic_steps((key,)))
+        elif kind is tuple and len(key) == len(value.shape):  # one element: a[i, j]
+            for item, extent in zip(key, value.shape):
+                if type(item) is not int or not -extent <= item < extent:
+                    break
+            else:
+                return _element(value, key)
         native_key = _native_key(key)
         _check_key(native_key, tuple(value.shape))
         if _is_basic(native_key):
@@ -546,20 +552,38 @@ class ndarray(FrontendArray):
 
     def __setitem__(self, key: Any, value: Any) -> None:
         self._check_writeable()
-        native_key = _native_key(key)
-        dtype = core.as_core_dtype(self.native.dtype)
-        value = _value_of_dtype(value, dtype)
         current = self.native
+        dtype = core.as_core_dtype(current.dtype)
+        kind = type(key)
+        if kind is int or (kind is tuple and all(type(item) is int for item in key)):
+            # one element (``a[i] = v``, ``a[i, j] = v`` in a Python loop): no broadcast
+            # check, and on the numpy backend a host copy written by numpy itself
+            native_key = (key,) if kind is int else key
+            shape = tuple(current.shape)
+            if len(native_key) == len(shape):
+                _check_key(native_key, shape)
+                value = _value_of_dtype(value, dtype)
+                if not value.shape:
+                    if type(current) is numpy.ndarray:
+                        new = current.copy()
+                        new[native_key] = value
+                    else:
+                        new = ops.set_item(current, native_key, value)
+                    self._assign(new)
+                    return
+        native_key = _native_key(key)
+        value = _value_of_dtype(value, dtype)
         _check_key(native_key, tuple(current.shape))
-        selected = ops.get_item(current, native_key)
-        try:
-            numpy.broadcast_shapes(tuple(value.shape), tuple(selected.shape))
-            value = ops.broadcast_to(value, tuple(selected.shape))
-        except ValueError:
-            raise ValueError(
-                f"could not broadcast input array from shape {tuple(value.shape)} into shape "
-                f"{tuple(selected.shape)}"
-            ) from None
+        if value.shape:  # (a 0-d value fits any selection: set_item broadcasts it)
+            selected = ops.get_item(current, native_key)
+            try:
+                numpy.broadcast_shapes(tuple(value.shape), tuple(selected.shape))
+                value = ops.broadcast_to(value, tuple(selected.shape))
+            except ValueError:
+                raise ValueError(
+                    f"could not broadcast input array from shape {tuple(value.shape)} into "
+                    f"shape {tuple(selected.shape)}"
+                ) from None
         self._assign(ops.set_item(current, native_key, value))
 
     # ------------------------------------------------------------------ shape views

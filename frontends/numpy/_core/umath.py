@@ -62,6 +62,11 @@ CHAR_DTYPES = {
     "F": core.complex64, "D": core.complex128,
 }  # fmt: skip
 _PYTHON_SCALARS = (builtins.bool, int, float, complex)
+_EXACT_INT = 2**24  # Python ints exact in float32 (and float64)
+#: the scalars a ufunc call on scalars only hands to real numpy's ufunc (see ufunc.__call__)
+_HOST_SCALAR_TYPES = frozenset(_PYTHON_SCALARS) | {
+    numpy.dtype(code).type for code in "?bBhHiIlLqQefdFD"
+}
 ALL_TYPES = "?bBhHiIqQefdFD"
 _NO_VALUE = numpy._NoValue
 
@@ -403,7 +408,17 @@ class ufunc:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         """A call with keywords takes the general path; a positional one the ufunc's fast
         function (see :func:`_fast_ufunc`), which falls back to the general path. A
-        backend's exception becomes numpy's (:meth:`FrontendFunctions.framework_error`)."""
+        backend's exception becomes numpy's (:meth:`FrontendFunctions.framework_error`).
+
+        A call on scalars only (numpy's, as indexing gives them, and Python's) is real
+        numpy's ufunc on every backend, as the scalars' own operators are: its result is a
+        numpy scalar made on the host, with no array or device dispatch in between."""
+        if not kwargs and len(args) == self.nin:
+            for arg in args:
+                if type(arg) not in _HOST_SCALAR_TYPES:
+                    break
+            else:
+                return getattr(numpy, self.__name__)(*args)
         try:
             if kwargs:
                 return self._call(*args, **kwargs)
@@ -525,13 +540,22 @@ class ufunc:
         takes the checking path unless every FP error is ignored. ``_NO_VALUE`` when the
         call is not of that kind."""
         natives = []
+        ints = False
         for value in args:
             if type(value) is ndarray:
                 natives.append(value.native)
-            elif type(value) is float:  # a weak Python float (ints need NEP 50's range check)
+            elif type(value) is float:  # a weak Python float
                 natives.append(value)
+            elif type(value) is int and -_EXACT_INT <= value <= _EXACT_INT:
+                # beside float arrays a weak int is the same float (``1 - a``, ``2 * a``)
+                natives.append(float(value))
+                ints = True
             else:
                 return _NO_VALUE
+        if ints and not all(
+            type(n) is float or core.as_core_dtype(n.dtype).kind == "f" for n in natives
+        ):
+            return _NO_VALUE
         key = (core.get_backend(), *(float if type(n) is float else n.dtype for n in natives))
         plan = self._fast_plans.get(key)
         if plan is None:

@@ -263,6 +263,49 @@ def test_other_libraries_ufuncs(backend):
     assert special.digamma(a[0]) == special.digamma(x[0])
 
 
+def test_loop_idioms_of_numpy_programs(backend):
+    """What programs written in numpy do in Python loops, each on a fast path now: ufuncs
+    of scalars (numpy's, as element reads give them, and Python's: real numpy's ufunc),
+    element reads and writes by a tuple of ints, iterating a 1-D array while writing it,
+    an array against a numpy scalar of its dtype (strong under NEP 50) or of another."""
+    x = numpy.array([0.25, -1.5, 3.0, 0.0])
+
+    def scalars(np):
+        a = np.asarray(x)
+        with numpy.errstate(divide="ignore", over="ignore"):
+            return (np.log(a[2]), np.log2(a[0]), np.log(a[3]), np.exp(2.0), np.add(1, 2),
+                    np.add(np.int8(100), np.int8(100)), np.divmod(a[2], 2), np.maximum(a[1], 0),
+                    np.sqrt(np.float32(2)), np.logical_and(True, a[0]))  # fmt: skip
+
+    def elements(np):
+        m = np.arange(12.0).reshape(3, 4)
+        m[1, 2] = 7.5
+        m[-1, -4] = m[0, 1] + m[1, 2]
+        return m, m[1, 2], m[-1, -4], m[2, 3]
+
+    def iterate_while_writing(np):
+        a = np.arange(5.0)
+        seen = []
+        for i, v in enumerate(a):
+            seen.append(v)
+            if i + 1 < len(a):
+                a[i + 1] = 10 * v + 1
+        return a, seen
+
+    def against_numpy_scalars(np):
+        a = np.asarray(x)
+        f = np.asarray(x, dtype=np.float32)
+        return (a <= a[0], a * a[2], f + f[1], f <= f[0], f + a[0], a - np.float32(0.5),
+                np.minimum(a, a[1]), a / np.int64(3))  # fmt: skip
+
+    for fn in (scalars, elements, iterate_while_writing, against_numpy_scalars):
+        compare(fn)
+    with pytest.raises(IndexError, match="index 3 is out of bounds for axis 0 with size 3"):
+        fnp.zeros((3, 4))[3, 0]
+    with pytest.raises(IndexError, match="index -5 is out of bounds for axis 1 with size 4"):
+        fnp.zeros((3, 4))[0, -5] = 1.0
+
+
 def test_bool_subtract_refused(backend):
     compare(lambda np: np.asarray([True]) - np.asarray([False]))
     compare(lambda np: -np.asarray([True]))
