@@ -12,8 +12,8 @@ LDA, linear models, kNN, Gaussian processes, neural-net layers, DSP) and ``mlfro
 cache: AdaBoost, k-means, GMM, naive Bayes, kNN, PCA, LDA, MLP, perceptron, regression).
 Each program is a short driver of this project's own writing in
 ``benchmarks/numpy_programs/`` that makes seeded synthetic data with numpy, fits and
-predicts with one library algorithm, and prints its results and the seconds the fitting
-took (data making, imports and interpreter start not included).
+predicts with one library algorithm, and prints its results and the wall and CPU seconds
+the fitting took (data making, imports and interpreter start not included).
 
 A numpy user ports such a library as the README says: ``transpile <package dir> --to
 <backend> -o <out dir>``, and the driver likewise. Here the library trees and the drivers
@@ -21,9 +21,11 @@ are transpiled into the cache folder (``--cache``) on every run, then each progr
 in a process of its own per side: real numpy (the original library and driver) and each
 backend (the transpiled ones first on ``PYTHONPATH``). A backend's run passes when every
 value it printed equals real numpy's: integer and boolean arrays exactly, floats within
-the driver's ``rtol``. ``vs real`` is its time over real numpy's; ``vs numpy bk`` (jax,
-tensorflow, torch) its time over the numpy backend's. Every process gets
-``OMP_NUM_THREADS=1``.
+the driver's ``rtol``. ``vs real`` is its wall time over real numpy's; ``vs numpy bk``
+(jax, tensorflow, torch) its wall time over the numpy backend's; ``cpu vs real`` the same
+ratio of CPU times, which a machine loaded by other work disturbs less (jax's and
+tensorflow's runtimes use threads of their own: their CPU time can exceed their wall
+time). Every process gets ``OMP_NUM_THREADS=1``.
 """
 
 from __future__ import annotations
@@ -166,63 +168,51 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
     records = []
     for program in args.programs:
         real = _run(program, "real", folders["real"], libraries, args)
-        if isinstance(real, str):
-            records.append(
-                {
-                    "name": program,
-                    "backend": "real numpy",
-                    "status": "fail",
-                    "seconds": None,
-                    "detail": real,
-                }
-            )
+        failed = isinstance(real, str)
+        records.append(_record(program, "real numpy", real, "fail" if failed else "pass",
+                               real if failed else ""))  # fmt: skip
+        if failed:
             continue
-        records.append(
-            {
-                "name": program,
-                "backend": "real numpy",
-                "status": "pass",
-                "seconds": real["seconds"],
-                "detail": "",
-            }
-        )
         for backend in args.backends:
             got = _run(program, backend, folders[backend], libraries, args)
-            if isinstance(got, str):
-                record = {"status": "fail", "seconds": None, "detail": got}
-            else:
-                detail = mismatch(got, real)
-                record = {
-                    "status": "fail" if detail else "pass",
-                    "seconds": got["seconds"],
-                    "detail": detail,
-                }
-            records.append({"name": program, "backend": backend, **record})
+            detail = got if isinstance(got, str) else mismatch(got, real)
+            records.append(_record(program, backend, got, "fail" if detail else "pass", detail))
             print(_row(records, program, backend), file=sys.stderr, flush=True)
     return records
 
 
+def _record(name: str, backend: str, result: Any, status: str, detail: str) -> dict[str, Any]:
+    timed = isinstance(result, dict)
+    return {"name": name, "backend": backend, "status": status, "detail": detail,
+            "seconds": result["seconds"] if timed else None,
+            "cpu": result["cpu"] if timed else None}  # fmt: skip
+
+
 def _row(records: list[dict[str, Any]], program: str, backend: str) -> str:
-    times = {r["backend"]: r["seconds"] for r in records if r["name"] == program}
-    record = next(r for r in records if r["name"] == program and r["backend"] == backend)
-    seconds = record["seconds"]
-    shown = "" if seconds is None else f"{seconds:.3g} s"
-    ratios = []
-    for base in ("real numpy", "numpy"):
-        if backend == base or seconds is None or not times.get(base):
-            ratios.append("")
-        else:
-            ratios.append(f"{seconds / times[base]:.2f}x")
-    if backend == "real numpy":
-        ratios = ["", ""]
-    cells = [program, backend, record["status"], shown, *ratios, record["detail"]]
+    mine = [r for r in records if r["name"] == program]
+    record = next(r for r in mine if r["backend"] == backend)
+    real = next(r for r in mine if r["backend"] == "real numpy")
+    numpy_backend = next((r for r in mine if r["backend"] == "numpy"), None)
+    if record is real:
+        numpy_backend = None
+
+    def ratio(key: str, base: dict[str, Any] | None) -> str:
+        if base is None or base is record or not record[key] or not base[key]:
+            return ""
+        return f"{record[key] / base[key]:.2f}x"
+
+    wall = "" if record["seconds"] is None else f"{record['seconds']:.3g} s"
+    cpu = "" if record["cpu"] is None else f"{record['cpu']:.3g} s"
+    cells = [program, backend, record["status"], wall, cpu, ratio("seconds", real),
+             ratio("cpu", real), ratio("seconds", numpy_backend), record["detail"]]  # fmt: skip
     return "| " + " | ".join(cell.replace("|", "/") for cell in cells) + " |"
 
 
 def markdown(records: list[dict[str, Any]]) -> str:
     lines = [
-        "| program | on | status | fit time | vs real | vs numpy bk | detail |",
-        "|---|---|---|---|---|---|---|",
+        "| program | on | status | fit time | cpu time | vs real | cpu vs real | vs numpy bk"
+        " | detail |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     lines += [_row(records, r["name"], r["backend"]) for r in records]
     return "\n".join(lines)
