@@ -232,11 +232,13 @@ _CONFTEST = '''\
 and a line of JSON per test outcome."""
 import json
 import os
+import random  # the standard library's, before pytest names the test tree's random/ folder
 import re
 import signal
 import time
 
 import hypothesis
+import numpy.random  # real numpy's, which imports the standard library's random
 import pytest
 
 hypothesis.settings.register_profile(
@@ -359,8 +361,30 @@ def deselections(files: list[str]) -> list[tuple[str, str]]:
             (NUMPY_DIR / name).read_text(), {d.line for d in result.diagnostics}
         )
         for pattern, names in found.items():
-            rules.append((re.escape(name) + pattern, f"{PRIVATE_REASON} ({names})"))
+            rules.append((re.escape(_local(name)) + pattern, f"{PRIVATE_REASON} ({names})"))
     return rules
+
+
+#: Test folders copied under another name: pytest's importlib mode imports a copied top
+#: folder named like a standard-library module (numpy's ``random/``) as that module, and
+#: the next ``from random import choices`` fails (a run of that file alone met it).
+_RENAMED = {"random/": "numpy_random/"}
+
+
+def _local(path: str) -> str:
+    """A path or test id inside numpy as the copied tree names it."""
+    for original, local in _RENAMED.items():
+        if path.startswith(original):
+            return local + path[len(original) :]
+    return path
+
+
+def _original(path: str) -> str:
+    """A copied tree's path or test id as the path inside numpy."""
+    for original, local in _RENAMED.items():
+        if path.startswith(local):
+            return original + path[len(local) :]
+    return path
 
 
 def _tree(directory: Path, backend: str, files: list[str]) -> None:
@@ -368,7 +392,7 @@ def _tree(directory: Path, backend: str, files: list[str]) -> None:
     ``backend``, with their test folders' ``data`` directories linked beside them."""
     for name in files:
         source = NUMPY_DIR / name
-        target = directory / name
+        target = directory / _local(name)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(_transpiled(name, backend).code)
         data = source.parent / "data"
@@ -406,14 +430,16 @@ def _pytest(directory: Path, settings: dict[str, Any], targets: list[str], limit
 
 
 def _read(path: Path) -> list[dict[str, str]]:
+    """The records of a results file, their ids paths inside numpy (:func:`_original`)."""
     if not path.exists():
         return []
     lines = []
     for line in path.read_text().splitlines():
         try:
-            lines.append(json.loads(line))
+            record = json.loads(line)
         except json.JSONDecodeError:  # the last line of a killed run
-            pass
+            continue
+        lines.append({**record, "id": _original(record["id"])})
     return lines
 
 
@@ -422,14 +448,14 @@ def reference_ids(files: list[str], workdir: Path) -> list[str]:
     a file or class that does not import through the frontend is charged with."""
     directory = workdir / "reference"
     for name in files:
-        target = directory / name
+        target = directory / _local(name)
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(NUMPY_DIR / name, target)
     results = directory / "collected.jsonl"
     settings = {"deselected": deselections(files), "budget": 1e9, "timeout": 60,
                 "file_budget": 1e9, "results": str(results), "done": []}  # fmt: skip
     (directory / "conftest.py").write_text(_CONFTEST)
-    _pytest(directory, settings, files, 600, ["--collect-only"])
+    _pytest(directory, settings, [_local(f) for f in files], 600, ["--collect-only"])
     return [r["id"] for r in _read(results) if r["outcome"] == "collected"]
 
 
@@ -461,8 +487,8 @@ def run_backend(backend: str, files: list[str], workdir: Path, timeout: float, b
                 break
             settings = {"deselected": rules, "budget": remaining, "timeout": timeout,
                         "file_budget": file_budget or budget, "results": str(results),
-                        "done": sorted(_finished(_read(results)))}  # fmt: skip
-            stopped = _pytest(directory, settings, [name], remaining + 2 * timeout + 30, [])
+                        "done": sorted(_local(i) for i in _finished(_read(results)))}  # fmt: skip
+            stopped = _pytest(directory, settings, [_local(name)], remaining + 2 * timeout + 30, [])
             crashed = _crashed(_read(results))
             if crashed is None:
                 break

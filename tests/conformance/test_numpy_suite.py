@@ -64,3 +64,11 @@ def test_a_file_not_collected_in_time_is_not_run_not_passed():
     assert (first["passed"], first["not_run"]) == (1, 0)
     assert (second["passed"], second["failed"], second["not_run"]) == (0, 0, 2)
     assert second["status"] == "fail"
+
+
+def test_a_folder_named_like_a_stdlib_module_is_copied_under_another_name():
+    """pytest's importlib mode would import a copied ``random/`` folder as ``random``."""
+    test_id = "random/tests/test_generator_mt19937.py::TestX::test_y[1]"
+    assert not numpy_suite._local(test_id).startswith("random/")
+    assert numpy_suite._original(numpy_suite._local(test_id)) == test_id
+    assert numpy_suite._local("lib/tests/test_io.py") == "lib/tests/test_io.py"

@@ -12,12 +12,7 @@ from frontends.base.array import FrontendArray
 from frontends.base.host import HOST_KINDS, to_host
 from frontends.numpy._core import numerictypes as nt
 
-__all__ = ["NUMPY_OWN", "as_native", "as_scalar", "dtype_of", "to_host"]
-
-NUMPY_OWN = (numpy.matrix, numpy.ma.MaskedArray)
-"""The ndarray subclasses the frontend leaves to real numpy (docs/numpy.md): a call given
-one runs real numpy's function, as a host dtype does, and gives numpy's own result class
-(``linalg.inv`` of a matrix is a matrix)."""
+__all__ = ["as_native", "as_scalar", "dtype_of", "to_host"]
 
 
 def as_native(value: Any, dtype: Any = None) -> Any:
@@ -32,8 +27,6 @@ def as_native(value: Any, dtype: Any = None) -> Any:
         value = value.native
         if type(value) is numpy.ndarray and value.dtype.kind in HOST_KINDS:
             raise nt.HostDtypeError(f"a host-held array of dtype {value.dtype!r}")
-    elif isinstance(value, NUMPY_OWN):
-        raise nt.HostDtypeError(f"a {type(value).__name__}, numpy's own class")
     elif not isinstance(value, core.current_backend().native_array_types):
         host = (
             numpy.asarray(value)

@@ -29,7 +29,7 @@ from core import native as ops
 from frontends.base.array import FrontendArray, dtype_view_step
 from frontends.base.host import HOST_KINDS, HostInput, map_values
 from frontends.numpy._core import numerictypes as nt
-from frontends.numpy._core._conversion import NUMPY_OWN, as_native, as_scalar, to_host
+from frontends.numpy._core._conversion import as_native, as_scalar, to_host
 
 __all__ = [
     "array", "asanyarray", "asarray", "ascontiguousarray", "asfortranarray", "astype",
@@ -935,10 +935,10 @@ class flatiter:
     def __setitem__(self, key: Any, value: Any) -> None:
         self._flat[key] = value
 
-    def __array__(self, dtype: Any = None, copy: Any = None) -> numpy.ndarray:
+    def __array__(self, dtype: Any = None, /, *, copy: Any = None) -> numpy.ndarray:
         return self._flat.__array__(dtype)
 
-    def copy(self) -> ndarray:
+    def copy(self, /) -> ndarray:
         return self._flat.copy()
 
 
@@ -1036,9 +1036,7 @@ def _to_numpy(value: Any) -> Any:
     """A call's argument for real numpy: frontend and native arrays as numpy arrays."""
     if isinstance(value, FrontendArray):
         return to_host(value.native)
-    if isinstance(value, core.current_backend().native_array_types) and not isinstance(
-        value, NUMPY_OWN
-    ):
+    if isinstance(value, core.current_backend().native_array_types):
         return to_host(value)
     return value
 
@@ -1046,10 +1044,8 @@ def _to_numpy(value: Any) -> Any:
 def _from_numpy(value: Any) -> Any:
     """Real numpy's result as the frontend's: arrays of host dtypes stay on the host as
     :class:`HostArray`, numeric ones go to the backend; scalars stay numpy's."""
-    if isinstance(value, NUMPY_OWN):  # a left-out class met by the call stays numpy's
-        return value
     if isinstance(value, numpy.ndarray):
-        value = numpy.asarray(value)  # (a chararray as its plain ndarray)
+        value = numpy.asarray(value)  # (a chararray or matrix as its plain ndarray)
         if value.dtype.kind in HOST_KINDS:
             return new_array(HostArray, value)
         return new_array(ndarray, as_native(value))

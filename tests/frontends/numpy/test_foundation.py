@@ -64,6 +64,17 @@ def test_flat_assignment_repeats_the_values(backend, shape, values, dtype):
     compare(fill)
 
 
+def test_flatiter_method_signatures():
+    import inspect
+
+    for name in ("__array__", "copy"):
+        ours = inspect.signature(getattr(type(fnp.zeros(2).flat), name))
+        theirs = inspect.signature(getattr(numpy.flatiter, name))
+        assert [p.kind for p in ours.parameters.values()] == [
+            p.kind for p in theirs.parameters.values()
+        ]
+
+
 def test_attributes(backend):
     x = numpy.arange(24, dtype="int16").reshape(2, 3, 4)
     for attr in ("shape", "ndim", "size", "itemsize", "nbytes", "strides", "dtype"):

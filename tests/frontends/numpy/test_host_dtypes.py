@@ -182,18 +182,3 @@ def test_string_lists_hypothesis(backend, words):
     compare(lambda np: np.array(words) == words[0])
     compare(lambda np: np.isin(np.array(words), words[:2]))
     compare(lambda np: np.array(words)[np.arange(len(words))[::-1]])
-
-
-def test_numpys_own_classes_run_on_real_numpy(backend):
-    """np.matrix and masked arrays stay numpy's (left out of the frontend): a function
-    given one runs real numpy's and returns numpy's class, as numpy does."""
-    m = numpy.matrix([[1.0, -2j], [2j, 5.0]])
-    for call in (fnp.linalg.inv, fnp.linalg.cholesky, lambda a: fnp.linalg.eigh(a)[1]):
-        assert type(call(m)) is numpy.matrix
-    numpy.testing.assert_allclose(fnp.linalg.inv(m), numpy.linalg.inv(m))
-    masked = numpy.ma.arange(3)
-    masked[1] = numpy.ma.masked
-    joined = fnp.concatenate([masked, fnp.arange(2, 5)])
-    assert isinstance(joined, numpy.ma.MaskedArray)
-    assert joined.tolist() == numpy.concatenate([masked, numpy.arange(2, 5)]).tolist()
-    on_backend(fnp.linalg.inv(fnp.eye(2)))
