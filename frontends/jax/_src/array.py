@@ -481,6 +481,17 @@ def _index_key(key: Any, shape: tuple[int, ...], mode: str) -> tuple[Any, Any]:
     return tuple(out), arrays
 
 
+def default_fill(dtype: core.Dtype) -> Any:
+    """What JAX's ``mode="fill"`` gathers give out of bounds: nan for inexact dtypes,
+    True for bool, the smallest signed or the largest unsigned integer."""
+    if dtype.kind in "fc":
+        return float("nan")
+    if dtype.kind == "b":
+        return True
+    info = core.iinfo(dtype)
+    return info.min if dtype.kind == "i" else info.max
+
+
 def _gather(array: Array, key: Any, mode: str, fill_value: Any) -> Array:
     kind = type(key)
     if kind is int and mode == "clip" and array.ndim and array.shape[0]:
@@ -493,15 +504,7 @@ def _gather(array: Array, key: Any, mode: str, fill_value: Any) -> Array:
     if mode == "fill" and arrays:
         valid = _validity(key, shape, native_key)
         if fill_value is None:
-            kind = array._dtype.kind
-            if kind in "fc":
-                fill_value = float("nan")
-            elif kind == "b":
-                fill_value = True
-            elif kind == "i":
-                fill_value = core.iinfo(array._dtype).min
-            else:
-                fill_value = core.iinfo(array._dtype).max
+            fill_value = default_fill(array._dtype)
         value = ops.where(valid, value, ops.asarray(fill_value, dtype=array._dtype))
     return Array._wrap(value, array.weak_type, array._dtype)
 

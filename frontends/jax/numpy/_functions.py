@@ -25,7 +25,7 @@ import core
 from core import native as ops
 from frontends import numpy as _np
 from frontends.jax._src import dtypes as jdt
-from frontends.jax._src.array import Array, WeakArray
+from frontends.jax._src.array import Array, WeakArray, default_fill
 from frontends.jax._src.fast import fast
 from frontends.jax.numpy._bridge import (
     as_array,
@@ -41,14 +41,14 @@ from frontends.jax.numpy._bridge import (
 # name: from_numpy options (default: the numpy function of the same name, its first
 # parameter the array JAX checks, numpy's promoted parameters promoted on JAX's lattice)
 _REDUCTIONS = (
-    "all", "any", "amax", "amin", "argmax", "argmin", "cumulative_prod", "cumulative_sum",
+    "all", "any", "amax", "amin", "argmax", "argmin", "cumulative_sum",
     "max", "min", "nanargmax", "nanargmin", "nanmax", "nanmin", "nanprod", "nansum", "prod",
     "ptp", "sum", "count_nonzero", "median", "nanmedian", "trace", "nan_to_num",
     "argpartition", "sort_complex",
 )  # fmt: skip
 _SPEC: dict[str, dict[str, Any]] = {
     **{n: {"strong": True} for n in _REDUCTIONS},
-    **{
+    **{  # JAX keeps a narrow integer's dtype (cumulative_sum widens it, as sum)
         n: {"strong": True, "keep_dtype": True}
         for n in ("cumsum", "cumprod", "nancumsum", "nancumprod", "cumulative_prod", "vander")
     },
@@ -86,8 +86,6 @@ _SPEC: dict[str, dict[str, Any]] = {
             "split",
             "array_split",
             "hsplit",
-            "vsplit",
-            "dsplit",
             "unstack",
             "trim_zeros",
             "isneginf",
@@ -464,7 +462,9 @@ def take(a: Any, indices: Any, axis: int | None = None, out: Any = None, mode: s
 
 def take_along_axis(arr: Any, indices: Any, axis: int | None = -1, mode: Any = None,
                     fill_value: Any = None) -> Array:  # fmt: skip
-    """``jnp.take_along_axis`` (out-of-bounds indices clamp as JAX's default gather)."""
+    """``jnp.take_along_axis``: out-of-bounds indices give ``fill_value`` (by default
+    JAX's: nan, True, the smallest signed or largest unsigned integer), or clamp with
+    ``mode="clip"``."""
     check_arraylike("jnp.take_along_axis", arr, indices)
     arr, idx = as_array(arr), as_array(indices)
     if axis is None:
@@ -473,17 +473,25 @@ def take_along_axis(arr: Any, indices: Any, axis: int | None = -1, mode: Any = N
         raise ValueError(
             f"indices and arr must have the same number of dimensions; {idx.ndim} vs. {arr.ndim}"
         )
-    axis = _numpy.lib.array_utils.normalize_axis_index(axis, arr.ndim)
+    if not -arr.ndim <= axis < arr.ndim:
+        raise ValueError(f"axis {axis} is out of bounds for array of dimension {arr.ndim}")
+    axis %= arr.ndim
     # the other dimensions broadcast (JAX's ValueError where they do not)
     _numpy.broadcast_shapes(*((*s[:axis], 1, *s[axis + 1 :]) for s in (arr.shape, idx.shape)))
     n = arr.shape[axis]
-    idx_n = ops.where(
-        ops.less(idx.native, 0), ops.add(idx.native, ops.asarray(n, dtype=idx._dtype)), idx.native
-    )
+    size = ops.asarray(n, dtype=idx._dtype)
+    idx_n = ops.where(ops.less(idx.native, 0), ops.add(idx.native, size), idx.native)
+    outside = None
+    if mode in (None, "fill"):
+        zero = ops.zeros((), dtype=idx._dtype)
+        outside = ops.logical_or(ops.less(idx_n, zero), ops.greater_equal(idx_n, size))
     idx_n = ops.clip(idx_n, 0, builtins.max(n - 1, 0))
     with numpy_profile():
         result = _np.take_along_axis.__wrapped__(arr.native, idx_n, axis) if hasattr(
             _np.take_along_axis, "promoted_names") else _np.take_along_axis(arr.native, idx_n, axis)  # fmt: skip
+    if outside is not None:
+        fill = default_fill(arr._dtype) if fill_value is None else fill_value
+        result = ops.where(outside, ops.asarray(fill, dtype=arr._dtype), unwrap(result))
     return wrap(result, arr._dtype if arr.weak_type else None)
 
 
@@ -1002,6 +1010,8 @@ def _requested_dtype(reduction: Callable[..., Any]) -> Callable[..., Any]:
         if dtype is None:
             return reduction(*args, **kwargs)
         target = jdt.canonicalize(jdt.to_core(dtype))
+        if reduction.__name__ == "std" and target.kind not in "fc":
+            raise ValueError(f"dtype argument to jnp.std must be inexact; got {target}")
         if target.kind != "c" and jdt.dtype_and_weak(arguments["a"])[0].kind == "c":
             raise ValueError(
                 "jax.numpy.var does not yet support real dtype parameters when computing the "
@@ -1012,6 +1022,27 @@ def _requested_dtype(reduction: Callable[..., Any]) -> Callable[..., Any]:
         out = reduction(*args, **kwargs)
         return out if out._dtype == target else out.astype(target)
 
+    return function
+
+
+def _one_dimensional(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``convolve``/``correlate``: 1-D operands only (JAX's ValueError; numpy flattens)."""
+
+    @functools.wraps(function)
+    def wrapped(a: Any, v: Any, *args: Any, **kwargs: Any) -> Any:
+        if _numpy.ndim(a) != 1 or _numpy.ndim(v) != 1:
+            raise ValueError(f"{function.__name__}() only support 1-dimensional inputs.")
+        return function(a, v, *args, **kwargs)
+
+    return wrapped
+
+
+def _split_along(axis: int, name: str) -> Callable[..., Any]:
+    def function(ary: Any, indices_or_sections: Any) -> list[Array]:
+        return _ns["split"](ary, indices_or_sections, axis=axis)
+
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = f"``jnp.{name}``: ``split`` along axis {axis}, as JAX's (any rank)."
     return function
 
 
@@ -1043,6 +1074,9 @@ for _name in ("mean", "std", "var"):
     _ns[_name] = _where_value_error(_ns[_name])
 for _name in ("var", "std", "nanvar", "nanstd"):
     _ns[_name] = _requested_dtype(_ns[_name])
+_ns["vsplit"], _ns["dsplit"] = _split_along(0, "vsplit"), _split_along(2, "dsplit")
+for _name in ("convolve", "correlate"):
+    _ns[_name] = _one_dimensional(_ns[_name])
 for _name in ("nanvar", "nanstd"):
     _ns[_name] = _no_correction(_ns[_name])
 iscomplex = _weak_of_scalar(_build("iscomplex"))

@@ -262,5 +262,9 @@ RECORDS = [
     "jnp.sign(jnp.array([jnp.inf + 0j, 1 + 1j, 0j, jnp.inf + 1j]))",
     "jnp.copysign(bf, jnp.array([jnp.nan, -1.0, 1.0], dtype=jnp.bfloat16))",
     "jnp.arctan2(c, v[:3])", "jnp.atan2(1j, 2.0)", "jnp.arctan2(c, c[::-1])",
+    # beyond the records, the same classes: 1-D convolutions, std's dtype, gathers' fill
+    "jnp.convolve(x, v)", "jnp.std(i, dtype=jnp.int32)", "jnp.take_along_axis(x, i, axis=2)",
+    "jnp.take_along_axis(x, i[:1], axis=0)", "jnp.take_along_axis(i, i[:1] - 3, axis=0)",
+    "jnp.take_along_axis(x, i[:1], axis=0, mode='clip')", "jnp.vsplit(v, 5)", "jnp.dsplit(x, 3)",
 ]  # fmt: skip
 GROUPS["records"] = RECORDS
