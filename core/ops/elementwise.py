@@ -16,7 +16,7 @@ import math
 
 from core import dtypes, native
 from core.array import Array, ArrayLike
-from core.autodiff import defvjp, nondifferentiable
+from core.autodiff import defvjp, is_tracked, nondifferentiable
 from core.registry import compositional, mixed, primary
 
 
@@ -596,16 +596,17 @@ def _maximum_rule(
 
 
 def _pow_rule(g: ArrayLike, y: ArrayLike, x1: ArrayLike, x2: ArrayLike) -> tuple[ArrayLike, ...]:
-    """A constant (Python number) exponent gets no cotangent, so no log of the base; a
-    constant base (``2 ** x``) none either."""
+    """A constant exponent (a Python number, or an array nothing tracks: ``x ** 3.0`` in
+    torch) gets no cotangent, so no log of the base; a constant base (``2 ** x``) none
+    either."""
     if not hasattr(x1, "dtype"):
         log_base = math.log(x1) if x1 > 0 else native.log(native.asarray(x1, dtype=dtypes.result_type(y)))  # fmt: skip
         return None, native.multiply(g, _conj(native.multiply(y, log_base)))
-    zero = native.zeros_like(g)
     base = native.multiply(g, _conj(native.multiply(x2, native.pow(x1, native.subtract(x2, 1)))))
+    if not hasattr(x2, "dtype") or not is_tracked(x2):
+        return native.where(native.equal(x2, 0), 0, base), None
+    zero = native.zeros_like(g)
     base = native.where(native.equal(x2, 0), zero, base)
-    if not hasattr(x2, "dtype"):
-        return base, None
     exponent = native.multiply(g, _conj(native.multiply(y, native.log(x1))))
     exponent = native.where(
         native.logical_and(native.equal(x1, 0), native.greater_equal(native.real(x2), 0)),
