@@ -31,6 +31,7 @@ from frontends.jax.numpy._bridge import (
     as_array,
     check_arraylike,
     from_numpy,
+    is_arraylike,
     native_of,
     numpy_profile,
     promote,
@@ -829,15 +830,24 @@ def _non_scalar(function: Callable[..., Any], what: str) -> Callable[..., Any]:
 
 def _no_axis_of_scalar(reduction: Callable[..., Any]) -> Callable[..., Any]:
     """argmax and friends of a 0-d array along an axis: JAX's IndexError (it indexes the
-    empty shape) where numpy takes axis 0 or -1 of a scalar."""
+    empty shape) where numpy takes axis 0 or -1 of a scalar; of complex values JAX's
+    TypeError (its comparison takes real values only; numpy orders them)."""
     signature = inspect.signature(reduction)
+    comparison = "gt" if "max" in reduction.__name__ else "lt"
 
     @functools.wraps(reduction)
     def function(*args: Any, **kwargs: Any) -> Any:
         bound = signature.bind(*args, **kwargs)
         axis = bound.arguments.get("axis")
-        if axis is not None and _numpy.ndim(bound.arguments["a"]) == 0:
+        a = bound.arguments["a"]
+        if axis is not None and _numpy.ndim(a) == 0:
             raise IndexError("tuple index out of range")
+        dtype = jdt.dtype_and_weak(a)[0] if is_arraylike(a) else None
+        if dtype is not None and dtype.kind == "c":
+            raise TypeError(
+                f"{comparison} does not accept dtype {dtype} at position 0. Accepted dtypes "
+                "at position 0 are subtypes of integer, floating, bool."
+            )
         return reduction(*args, **kwargs)
 
     return function

@@ -266,5 +266,6 @@ RECORDS = [
     "jnp.convolve(x, v)", "jnp.std(i, dtype=jnp.int32)", "jnp.take_along_axis(x, i, axis=2)",
     "jnp.take_along_axis(x, i[:1], axis=0)", "jnp.take_along_axis(i, i[:1] - 3, axis=0)",
     "jnp.take_along_axis(x, i[:1], axis=0, mode='clip')", "jnp.vsplit(v, 5)", "jnp.dsplit(x, 3)",
+    "jnp.argmax(c)", "jnp.nanargmin(c, axis=0)",
 ]  # fmt: skip
 GROUPS["records"] = RECORDS
