@@ -5,7 +5,8 @@ itself costs eagerly, the floor of the eager-jax targets).
 ``bench_user_level`` times these beside real torch eager, so "within 1.2x of the floor" is
 read off one run. Same shapes and arithmetic as the library models (GPT-2: learned positions,
 pre-norm blocks, tanh-GELU, tied output embedding; ResNet: bottleneck blocks, batch norm in
-eval, NCHW as torch lays it out); the weights are random, as the benchmark's are.
+eval, NCHW as torch lays it out); the weights are random, as the benchmark's are, and
+float32 whatever JAX's x64 setting.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def gpt2(
         return jnp.asarray(rng.standard_normal(shape, dtype=np.float32) * 0.02)
 
     def norm() -> dict[str, Any]:
-        return {"scale": jnp.ones(n_embd), "shift": jnp.zeros(n_embd)}
+        return {"scale": jnp.ones(n_embd, np.float32), "shift": jnp.zeros(n_embd, np.float32)}
 
     params = {
         "wte": weight(50257, n_embd),
@@ -43,14 +44,14 @@ def gpt2(
             {
                 "ln1": norm(),
                 "qkv": weight(n_embd, 3 * n_embd),
-                "qkv_b": jnp.zeros(3 * n_embd),
+                "qkv_b": jnp.zeros(3 * n_embd, np.float32),
                 "proj": weight(n_embd, n_embd),
-                "proj_b": jnp.zeros(n_embd),
+                "proj_b": jnp.zeros(n_embd, np.float32),
                 "ln2": norm(),
                 "up": weight(n_embd, 4 * n_embd),
-                "up_b": jnp.zeros(4 * n_embd),
+                "up_b": jnp.zeros(4 * n_embd, np.float32),
                 "down": weight(4 * n_embd, n_embd),
-                "down_b": jnp.zeros(n_embd),
+                "down_b": jnp.zeros(n_embd, np.float32),
             }
             for _ in range(n_layer)
         ],
@@ -124,14 +125,14 @@ def resnet(name: str, batch: int, pixels: int, *, jit: bool) -> dict[str, Callab
     rng = np.random.default_rng(0)
 
     def conv_bn(c_out: int, c_in: int, kernel: int) -> dict[str, Any]:
-        scale = np.sqrt(2.0 / (c_in * kernel * kernel))
+        scale = (2.0 / (c_in * kernel * kernel)) ** 0.5  # a Python float keeps float32
         shape = (c_out, c_in, kernel, kernel)
         return {
             "w": jnp.asarray(rng.standard_normal(shape, dtype=np.float32) * scale),
-            "mean": jnp.zeros(c_out),
-            "var": jnp.ones(c_out),
-            "scale": jnp.ones(c_out),
-            "shift": jnp.zeros(c_out),
+            "mean": jnp.zeros(c_out, np.float32),
+            "var": jnp.ones(c_out, np.float32),
+            "scale": jnp.ones(c_out, np.float32),
+            "shift": jnp.zeros(c_out, np.float32),
         }
 
     blocks, strides, c_in = [], [], 64
@@ -171,7 +172,12 @@ def resnet(name: str, batch: int, pixels: int, *, jit: bool) -> dict[str, Callab
     def forward(params: dict[str, Any], x: Any) -> Any:
         x = apply(x, params["stem"], 2)
         x = lax.reduce_window(
-            x, -jnp.inf, lax.max, (1, 1, 3, 3), (1, 1, 2, 2), [(0, 0), (0, 0), (1, 1), (1, 1)]
+            x,
+            np.float32(-np.inf),
+            lax.max,
+            (1, 1, 3, 3),
+            (1, 1, 2, 2),
+            [(0, 0), (0, 0), (1, 1), (1, 1)],
         )
         for block, stride in zip(params["blocks"], strides):
             y = apply(apply(apply(x, block["a"]), block["b"], stride), block["c"], relu=False)
