@@ -332,19 +332,24 @@ def _step_between(T: Any, case: str) -> Any:
     return layer.weight.grad
 
 
+def _result_or_inplace_error(run: Any, T: Any) -> Any:
+    """``run(T)``, or "raised" where it meets torch's version-counter error."""
+    try:
+        return run(T)
+    except RuntimeError as error:
+        assert "modified by an inplace operation" in str(error), error
+        return "raised"
+
+
 @pytest.mark.parametrize("backend", ["torch"], indirect=True)
 @pytest.mark.parametrize("case", ["weight_saved", "input_untracked"])
 def test_optimizer_step_before_backward(backend: str, case: str) -> None:
     """torch's version-counter error where a graph saved a parameter that a step then
     updates in place, and none where the graph does not need it."""
-    results = []
-    for T in (real_torch, torch):
-        try:
-            results.append(_step_between(T, case).detach().numpy())
-        except RuntimeError as error:
-            assert "modified by an inplace operation" in str(error), error
-            results.append("raised")
-    theirs, ours = results
+    theirs, ours = (
+        _result_or_inplace_error(lambda T: _step_between(T, case).detach().numpy(), T)
+        for T in (real_torch, torch)
+    )
     if isinstance(theirs, str) or isinstance(ours, str):
         assert ours == theirs
     else:
@@ -740,16 +745,13 @@ def _saved_then_modified(T: Any, case: str, x: Any) -> Any:
 )  # fmt: skip
 def test_saved_tensor_modified_in_place(backend: str, case: str) -> None:
     data = _normal(3, 4)
-    results = []
-    for T in (real_torch, torch):
+
+    def grad_of(T: Any) -> Any:
         x = T.tensor(data, requires_grad=True)
-        try:
-            _saved_then_modified(T, case, x).backward()
-            results.append(x.grad)
-        except RuntimeError as error:
-            assert "modified by an inplace operation" in str(error), error
-            results.append("raised")
-    theirs, ours = results
+        _saved_then_modified(T, case, x).backward()
+        return x.grad
+
+    theirs, ours = (_result_or_inplace_error(grad_of, T) for T in (real_torch, torch))
     if isinstance(theirs, str) or isinstance(ours, str):
         assert ours == theirs
     else:
