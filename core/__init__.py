@@ -26,7 +26,9 @@ from core.backend import (
     backend_is_set,
     current_backend,
     get_backend,
+    host_threshold,
     set_backend,
+    set_host_threshold,
     unset_backend,
     use_backend,
 )

@@ -24,6 +24,8 @@ __all__ = [
     "unset_backend",
     "use_backend",
     "current_backend",
+    "set_host_threshold",
+    "host_threshold",
     "backend_is_set",
     "as_native_dtype",
     "as_core_dtype",
@@ -163,6 +165,61 @@ def use_backend(name: str) -> Iterator[str]:
         yield name
     finally:
         _activate(_stack.pop())
+
+
+# ---------------------------------------------------------------------------------------
+# host residency: small arrays computed by numpy while another backend is set
+# ---------------------------------------------------------------------------------------
+_host_threshold = 1 << 16
+_hosted_from: BackendState | None = None  # the backend set while a host call runs
+
+
+def set_host_threshold(elements: int) -> None:
+    """Let a frontend hold arrays of at most ``elements`` elements on the host (as numpy
+    arrays, computed by core's numpy backend) while another backend is set; 0 turns host
+    residency off (every array on the backend). The numpy frontend uses it (see
+    :func:`enter_host`); the default is 65,536 elements."""
+    global _host_threshold
+    if type(elements) is not int or elements < 0:
+        raise ValueError(f"the host threshold is a number of elements >= 0, got {elements!r}")
+    _host_threshold = elements
+    _activate(_current)  # (listeners read the threshold)
+
+
+def host_threshold() -> int:
+    """The most elements a host-resident array holds (:func:`set_host_threshold`)."""
+    return _host_threshold
+
+
+def hosting() -> bool:
+    """Whether a host call runs (:func:`enter_host`): core is bound to numpy meanwhile."""
+    return _hosted_from is not None
+
+
+def enter_host() -> BackendState | None:
+    """Bind :mod:`core.native` to the numpy backend for a host call: a frontend call all
+    of whose arrays are host-resident, while another backend is set. Returns what
+    :func:`exit_host` restores. ``core``'s public functions and dtypes stay bound to the
+    backend set (frontends call :mod:`core.native`); :func:`current_backend` is numpy
+    until :func:`exit_host`. Not while autodiff records (the caller checks)."""
+    global _current, _hosted_from
+    previous = _current
+    _hosted_from = previous
+    _current = _load(DEFAULT_BACKEND)
+    from core import registry
+
+    registry.activate_natives(_current)
+    return previous
+
+
+def exit_host(previous: BackendState | None) -> None:
+    """End a host call: :mod:`core.native` bound to the backend set again."""
+    global _current, _hosted_from
+    _current = previous
+    _hosted_from = None
+    from core import registry
+
+    registry.activate_natives(previous if previous is not None else _load(DEFAULT_BACKEND))
 
 
 def backend_of_native(value: Any) -> BackendState | None:

@@ -340,6 +340,25 @@ def activate(state: BackendState, *, explicit: bool) -> None:
         listener(state)
 
 
+def activate_natives(state: BackendState) -> None:
+    """Put ``state``'s plain functions into :mod:`core.native` only, for a host call
+    (:func:`core.backend.enter_host`) and its end, and tell the :func:`on_host_switch`
+    listeners: ``core``'s public functions and dtypes stay as they are."""
+    _install(state.natives, sys.modules["core.native"])
+    for listener in _host_listeners:
+        listener(state)
+
+
+_host_listeners: list[Callable[[BackendState], None]] = []
+
+
+def on_host_switch(listener: Callable[[BackendState], None]) -> None:
+    """Call ``listener(state)`` when a host call starts (``state``: numpy's) and ends
+    (the backend set): what must follow :mod:`core.native` there, where the
+    :func:`on_activate` listeners (bound lazily, such as the fast paths) need not."""
+    _host_listeners.append(listener)
+
+
 _dtypes_bound: tuple[BackendState, bool] | None = None  # what core's dtypes are bound to
 _listeners: list[Callable[[BackendState], None]] = []
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import numpy
+
 import core
 from core import autodiff as _autodiff
 from core import native as _native_ops
@@ -53,17 +55,38 @@ class FrontendArray:
     # ------------------------------------------------------------------ value
     @property
     def native(self) -> Any:
-        """The current native value (recomputed from the root for a stale view)."""
+        """The current native value (recomputed from the root for a stale view), as a
+        native array of the backend bound now: a host-resident value read outside a host
+        call moves to the backend for good, a backend's value read inside one is copied
+        to the host (:mod:`frontends.base.host`)."""
         root = self._root
         if root is None:
+            value = self._value
+        else:
+            if self._seen_version != root._version:
+                value = root.native
+                for forward, _ in self._chain:
+                    value = forward(value)
+                self._value = value
+                self._seen_version = root._version
+            value = self._value
+        if _residency.checking and (type(value) is numpy.ndarray) is _residency.to_backend:
+            return _residency.relocate(self, value)
+        return value
+
+    @property
+    def stored(self) -> Any:
+        """The current value where it is held (host or backend), moving nothing: for what
+        any native array answers alike (shape, dtype) and for reading it to the host. A
+        stale view of a host-resident array is recomputed in a host call."""
+        root = self._root
+        if root is None or self._seen_version == root._version:
             return self._value
-        if self._seen_version != root._version:
-            value = root._value
-            for forward, _ in self._chain:
-                value = forward(value)
-            self._value = value
-            self._seen_version = root._version
-        return self._value
+        if _residency.checking and _residency.to_backend and type(root._value) is numpy.ndarray:
+            from frontends.base.host import call_on_host
+
+            return call_on_host(_native_of, (self,), {})
+        return self.native
 
     def _assign(self, value: Any) -> None:
         """Replace the whole value in place (same shape and dtype), reaching the root."""
@@ -215,6 +238,64 @@ _plain = _PlainNatives()
 _tracked = _autodiff._nodes  # id(native) -> its node, for every tracked native value
 _plain.bind(_current_backend())
 _registry.on_activate(_plain.bind)
+_registry.on_host_switch(_plain.bind)
+
+
+class _Residency:
+    """Where :attr:`FrontendArray.native` expects values now, rebound on every backend
+    activation: nothing to check on the numpy backend; while another backend is set, a
+    host-resident value (a numeric numpy array: :mod:`frontends.base.host`) is moved to
+    it; inside a host call, a backend's value is copied to the host."""
+
+    __slots__ = ("checking", "to_backend")
+
+    def __init__(self) -> None:
+        self.checking = False
+        self.to_backend = True
+
+    def bind(self, state: Any) -> None:
+        hosting = core.backend.hosting()
+        self.checking = hosting or state.name != "numpy"
+        self.to_backend = not hosting
+
+    def relocate(self, array: FrontendArray, value: Any) -> Any:
+        """``array``'s ``value`` where :attr:`FrontendArray.native` expects it. Inside a
+        host call a backend's value is copied (the array stays where it is); outside, a
+        host-resident array moves to the backend, a view with its root (an array and its
+        views are held in one place): same values, so no new version."""
+        if not self.to_backend:
+            return numpy.asarray(_current_backend_of(value).module.to_numpy(value))
+        if value.dtype.kind in "USOMm":  # host dtypes stay numpy's (frontends.base.host)
+            return value
+        from_numpy = _current_backend().module.from_numpy
+        root = array._root
+        if root is None:
+            array._value = value = from_numpy(value)
+            return value
+        if type(root._value) is numpy.ndarray:
+            root._value = from_numpy(root._value)
+        value = root._value
+        for forward, _ in array._chain:
+            value = forward(value)
+        array._value = value
+        array._seen_version = root._version
+        return value
+
+
+def _native_of(array: FrontendArray) -> Any:
+    return array.native
+
+
+def _current_backend_of(value: Any) -> Any:
+    from core.backend import backend_of_native
+
+    return backend_of_native(value) or _current_backend()
+
+
+_residency = _Residency()
+_residency.bind(_current_backend())
+_registry.on_activate(_residency.bind)
+_registry.on_host_switch(_residency.bind)
 
 
 def native_function(name: str, native: Any) -> Callable[..., Any]:

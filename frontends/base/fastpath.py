@@ -22,13 +22,16 @@ general path on every backend.
 from __future__ import annotations
 
 import inspect
+import re
 from collections.abc import Callable, Mapping, Sequence
+from types import SimpleNamespace
 from typing import Any
 
 import numpy
 
 from core import autodiff, native, registry
 from core.backend import current_backend
+from frontends.base import host
 
 # Python scalars the kernels convert as the frontends do: ints exact in float32, finite
 # nonzero floats in its range (inf and nan convert alike, but the general path checks them;
@@ -45,19 +48,25 @@ class _Binding:
     recording flag into the globals, then answers.
     """
 
-    __slots__ = ("general", "kernel", "mask", "namespace")
+    __slots__ = ("general", "kernel", "mask", "namespace", "state")
 
     def __init__(
-        self, namespace: dict[str, Any], kernel: str, general: Callable[..., Any], mask: bool
+        self,
+        namespace: dict[str, Any],
+        kernel: str,
+        general: Callable[..., Any],
+        mask: bool,
+        state: Any = None,
     ) -> None:
         self.namespace = namespace
         self.kernel = kernel
         self.general = general
         self.mask = mask
+        self.state = state  # a host fast path's: the numpy backend's, whatever is set
 
     def __contains__(self, dtype: Any) -> bool:
-        state = current_backend()
-        recording = autodiff.recording()
+        state = self.state or current_backend()
+        recording = self.state is None and autodiff.recording()
         namespace = self.namespace
         kernel = state.direct.get(self.kernel)
         if kernel is None or (self.kernel in state.direct_masked) is not self.mask:
@@ -120,6 +129,8 @@ def fast_function(
     mask: bool = False,
     signature: inspect.Signature | None = None,
     numpy_scalars: bool = False,
+    hosts: bool = False,
+    host_array_types: set[type] | None = None,
 ) -> Callable[..., Any]:
     """``general`` with a fast path in front: when the parameters ``arrays`` hold arrays
     whose exact type is in ``array_types`` (the set is read at call time: a frontend may
@@ -138,10 +149,15 @@ def fast_function(
     int/float values may stand for arrays after the first; ``numpy_scalars``: so may numpy
     float64/float32 scalars of the arrays' own dtype (as indexing gives them: strong under
     NEP 50, but of the arrays' dtype they promote as a Python float does; the kernel gets
-    that float). While autodiff records, a call
+    that float). ``hosts``: the frontend keeps small arrays on the host
+    (:mod:`frontends.base.host`): a call all of whose arrays are host-resident (or any
+    call inside a host call) takes a second fast path bound to the numpy backend, with no
+    host call started unless it falls to the general path (``host_array_types``: its
+    exact types, default ``array_types``). While autodiff records, a call
     with a tracked input goes to the recording core function instead, scalars included.
     """
     signature = signature or inspect.signature(general)
+    host_array_types = array_types if host_array_types is None else host_array_types
     if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in signature.parameters.values()):
         raise TypeError(f"{general.__qualname__}: a fast path needs a signature without */**")
     keywords = dict(keywords or {})
@@ -155,10 +171,10 @@ def fast_function(
     conditions += [f"type({name}) in _T" for name in (*masks, first)]
     lines = [f"def {general.__name__}({names}):", f"    if {' and '.join(conditions)}:"]
     lines += [
-        f"        _m_ = {name}._value if {name}._root is None else {name}.native" for name in masks
+        f"        _m_ = «{name}»" for name in masks
     ]
     lines += [
-        f"        _n0_ = {first}._value if {first}._root is None else {first}.native",
+        f"        _n0_ = «{first}»",
         "        _dtype_ = _n0_.dtype",
         f"        if _dtype_ in _D{' and _m_.dtype == _B' if mask else ''}:",
     ]
@@ -167,7 +183,7 @@ def fast_function(
         lines += [
             f"            _kind_ = type({name})",
             "            if _kind_ in _T:",
-            f"                _n{index}_ = {name}._value if {name}._root is None else {name}.native",
+            f"                _n{index}_ = «{name}»",
             f"                if _n{index}_.dtype != _dtype_: _dtype_ = None",
         ]
         if signature.parameters[name].default is None:  # an optional array left out
@@ -237,7 +253,20 @@ def fast_function(
         _B=None,
         _S={},
     )
-    exec(compile("\n".join(lines), f"<fast {general.__qualname__}>", "exec"), namespace)
+    source = _values_read(_VALUE, "\n".join(lines))
+    if hosts:  # the same fast path bound to the numpy backend, for host-resident arrays
+        host_namespace = {**namespace, "_general": host.on_host(general), "_STALE": _STALE}
+        host_namespace["_D"] = _Binding(host_namespace, kernel, general, mask, host.numpy_state())
+        host_namespace["_T"] = host_array_types
+        host_source = _values_read(_HOST_VALUE, "\n".join(lines))
+        exec(compile(host_source, f"<host fast {general.__qualname__}>", "exec"), host_namespace)
+        arguments = ", ".join(signature.parameters)
+        lines.insert(1, f"    if _H.active and (_H.hosting or _host_args({arguments})):")
+        lines.insert(2, f"        return _host_fast({call})")
+        namespace.update(_H=host.host_calls, _host_args=host.host_args)
+        namespace["_host_fast"] = host_namespace[general.__name__]
+        source = _values_read(_VALUE, "\n".join(lines))
+    exec(compile(source, f"<fast {general.__qualname__}>", "exec"), namespace)
     fast = namespace[general.__name__]
     fast.__dict__.update(general.__dict__)
     fast.__doc__ = general.__doc__
@@ -255,6 +284,19 @@ def fast_function(
     _bindings.append(binding)
     _functions.append(fast)
     return fast
+
+
+# How a fast path reads an array's value (``«name»`` in its source): a root's own, a
+# view's recomputed when stale; a host fast path runs with core bound to the backend set,
+# so it takes a stale view (recomputed by core's functions) to the general path, a host
+# call: its value reads as _STALE, whose dtype no check accepts.
+_VALUE = "{0}._value if {0}._root is None else {0}.native"
+_HOST_VALUE = "{0}._value if {0}._root is None or {0}._seen_version == {0}._root._version else _STALE"
+_STALE = SimpleNamespace(dtype=None)
+
+
+def _values_read(template: str, source: str) -> str:
+    return re.sub("«(\\w+)»", lambda match: template.format(match.group(1)), source)
 
 
 def _keyword_arguments(

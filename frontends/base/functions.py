@@ -48,6 +48,7 @@ from core import errors as _core_errors
 from core import native as _native_ops
 from frontends.base.array import FrontendArray
 from frontends.base.fastpath import fast_function
+from frontends.base import host as _host
 from frontends.base.host import HostInput, is_host, route
 from frontends.base.promotion import PromotionRules
 
@@ -146,6 +147,7 @@ class FrontendFunctions:
         errors: Callable[[_core_errors.CoreError, str], Exception] | None = None,
         on_host: Callable[[Callable[..., Any], tuple[Any, ...], dict[str, Any]], Any] | None = None,
         host_input: type[HostInput] | None = None,
+        hosts: bool = False,
     ) -> None:
         self.array_type = array_type
         self.rules = rules
@@ -164,6 +166,9 @@ class FrontendFunctions:
         # list of them) raises ``host_input``, and runs as ``on_host(fn, args, kwargs)``
         self.on_host = on_host
         self.host_input = host_input
+        # small arrays kept on the host while another backend is set: calls whose arrays
+        # are all host-resident run as host calls (frontends.base.host)
+        self.hosts = hosts
         # exact types the fast paths take as arrays (subclasses that change nothing, such
         # as torch's Parameter, are added by the frontend)
         self.fast_types: set[type] = {array_type}
@@ -287,6 +292,8 @@ class FrontendFunctions:
                 mask=mask,
                 signature=signature,
                 numpy_scalars=numpy_scalars,
+                hosts=self.hosts,
+                host_array_types=self.fast_types,
             )
 
         return decorate
@@ -347,6 +354,7 @@ class FrontendFunctions:
         as_native = self.as_native
 
         host_input = self.host_input
+        host_calls = _host.host_calls if self.hosts else None
 
         def unwrap(value: Any) -> Any:
             if isinstance(value, FrontendArray):
@@ -359,6 +367,13 @@ class FrontendFunctions:
 
         @functools.wraps(fn)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
+            if (
+                host_calls is not None
+                and host_calls.allowed
+                and _host.host_args(*args)
+                and (not kwargs or _host.host_args(*kwargs.values()))
+            ):
+                return _host.call_on_host(wrapper, args, kwargs)
             if aliases and kwargs:
                 for alias, name, index, default in aliases:
                     value = kwargs.pop(alias, None)

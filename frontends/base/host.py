@@ -27,6 +27,7 @@ from typing import Any
 import numpy
 
 import core
+from core import autodiff
 
 HOST_KINDS = frozenset("USOMm")
 """numpy dtype kinds held on the host: str_, bytes_, object_, datetime64, timedelta64."""
@@ -88,3 +89,159 @@ def route(
 
     routed.host_routed = True
     return routed
+
+
+# ---------------------------------------------------------------------------------------
+# host residency: small numeric arrays kept on the host while another backend is set
+# ---------------------------------------------------------------------------------------
+# A frontend that opts in (numpy's: its programs run thousands of calls on small arrays,
+# where a device dispatch or an XLA compile per new shape costs 100-10,000x numpy's own
+# call) holds arrays of at most ``core.host_threshold()`` elements as numpy arrays while
+# jax, torch or tensorflow is set. A call of its functions or array methods all of whose
+# arrays are host-resident (or that has none: ``np.zeros(3)``) runs as a *host call*:
+# core bound to its numpy backend (``core.backend.enter_host``), the frontend's own code
+# unchanged. Results past the threshold move to the backend. A call that meets a
+# backend's array runs on the backend, and the host-resident arrays it reads move there
+# (``FrontendArray.native``). Nothing is host-resident while autodiff records; a traced
+# value (``jax.jit``, ``tf.function``) is a backend's, so a traced call is never a host
+# call.
+
+
+class _HostCalls:
+    """Where a call of a hosting frontend runs, rebound on every backend activation and
+    host switch. ``active``: another backend is set, host residency is on and autodiff
+    does not record; ``hosting``: a host call runs; ``allowed``: a host call may start
+    (active, none running); ``threshold``: the most elements a host-resident array holds."""
+
+    __slots__ = ("active", "allowed", "hosting", "threshold")
+
+    def __init__(self) -> None:
+        self.active = self.allowed = self.hosting = False
+        self.threshold = 0
+
+    def bind(self, state: Any) -> None:
+        self.threshold = core.host_threshold()
+        self.hosting = core.backend.hosting()
+        self.active = self.hosting or (
+            state.name != "numpy" and self.threshold > 0 and not autodiff.recording()
+        )
+        self.allowed = self.active and not self.hosting
+
+
+host_calls = _HostCalls()
+"""Where calls run now (see :class:`_HostCalls`)."""
+core.registry.on_activate(host_calls.bind)
+core.registry.on_host_switch(host_calls.bind)
+host_calls.bind(core.current_backend())
+
+# type -> 0: holds no array (a number, a string, a dtype ...); 1: a frontend array;
+# 2: a list or tuple to look into; 3: a backend's own array (or core's); 4: a dict
+_kinds: dict[type, int] = {numpy.ndarray: 0}
+_BACKEND_MODULES = frozenset(("torch", "jax", "jaxlib", "tensorflow", "core"))
+
+
+def _kind(kind: type) -> int:
+    from frontends.base.array import FrontendArray
+
+    if issubclass(kind, FrontendArray):
+        code = 1
+    elif kind is list or kind is tuple:
+        code = 2
+    elif kind is dict:
+        code = 4
+    elif kind.__module__.partition(".")[0] in _BACKEND_MODULES:
+        code = 3
+    else:
+        code = 0
+    _kinds[kind] = code
+    return code
+
+
+def _all_host(values: Any) -> bool:
+    """Whether no item of ``values`` (through lists, tuples and dicts) is or holds a
+    backend's array: frontend arrays host-resident, the rest numbers, numpy arrays ..."""
+    for value in values:
+        kind = type(value)
+        code = _kinds.get(kind)
+        if code is None:
+            code = _kind(kind)
+        if code == 0:
+            continue
+        if code == 1:
+            root = value._root
+            if type((value if root is None else root)._value) is not numpy.ndarray:
+                return False
+        elif code == 2:
+            if not _all_host(value):
+                return False
+        elif code == 4:
+            if not _all_host(value.values()):
+                return False
+        else:
+            return False
+    return True
+
+
+def host_args(*args: Any) -> bool:
+    """Whether a call with these arguments may be a host call (all host-resident; the
+    caller checks :data:`host_calls` first)."""
+    return _all_host(args)
+
+
+def _placed(result: Any) -> Any:
+    """A host call's result: arrays past the host threshold moved to the backend."""
+    from frontends.base.array import FrontendArray
+
+    if isinstance(result, FrontendArray):
+        value = result._value
+        if (
+            result._root is None
+            and type(value) is numpy.ndarray
+            and value.size > host_calls.threshold
+            and value.dtype.kind not in HOST_KINDS
+        ):
+            result._value = to_backend(value)
+    elif type(result) is tuple or type(result) is list:
+        for item in result:
+            _placed(item)
+    return result
+
+
+def call_on_host(fn: Callable[..., Any], args: Any, kwargs: dict[str, Any]) -> Any:
+    """``fn(*args, **kwargs)`` as a host call; its results past the threshold moved to
+    the backend."""
+    previous = core.backend.enter_host()
+    try:
+        result = fn(*args, **kwargs)
+    finally:
+        core.backend.exit_host(previous)
+    return _placed(result)
+
+
+def on_host(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn`` always on the host: inside a host call as it is, else as a host call."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        if host_calls.hosting:
+            return fn(*args, **kwargs)
+        return call_on_host(fn, args, kwargs)
+
+    return call
+
+
+def hosted(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn`` (an array method) run as a host call when its arguments allow one (see
+    above), as it is otherwise."""
+
+    @functools.wraps(fn)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        if host_calls.allowed and _all_host(args) and (not kwargs or _all_host(kwargs.values())):
+            return call_on_host(fn, args, kwargs)
+        return fn(*args, **kwargs)
+
+    return call
+
+
+def numpy_state() -> Any:
+    """core's numpy backend (what host calls run on), loaded."""
+    return core.backend._load(core.backend.DEFAULT_BACKEND)

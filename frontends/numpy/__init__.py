@@ -20,6 +20,7 @@ from types import FunctionType as _FunctionType
 
 import numpy as _numpy
 
+from frontends.base.host import hosted as _hosted
 from frontends.base.host import route as _route
 from frontends.numpy import char, fft, linalg, random, strings, testing
 from frontends.numpy._core._ufunc_config import *
@@ -90,6 +91,33 @@ def _route_one(function: _FunctionType) -> object:
 
 _route_host_dtypes(globals())
 
+
+# Host residency (frontends.base.host): while another backend is set, the functions the
+# numpy decorator and fast paths do not cover, and ndarray's methods that compute (views,
+# copies, writes, gathers), run as host calls when their arrays are host-resident.
+_HOSTED_METHODS = (
+    "_make_view", "_subscript", "__setitem__", "__delitem__", "__contains__", "copy",
+    "astype", "flatten", "resize", "byteswap", "getfield", "setfield", "to_device",
+)  # fmt: skip
+
+
+def _host_resident(namespace: dict[str, object]) -> None:
+    """The namespace's public functions that neither the numpy decorator nor a fast path
+    made (both start host calls themselves) run as host calls where they can."""
+    for name, function in list(namespace.items()):
+        if (
+            type(function) is _FunctionType
+            and not name.startswith("_")
+            and function.__module__.startswith("frontends.numpy")
+            and not hasattr(function, "promoted_names")
+            and not hasattr(function, "direct")
+        ):
+            namespace[name] = _hosted(function)
+
+
+for _namespace in (globals(), vars(linalg), vars(fft)):
+    _host_resident(_namespace)
+
 from frontends.numpy import lib  # noqa: E402  (after the functions it uses)
 
 # functions of dates only: numpy's own, on the host
@@ -135,3 +163,5 @@ def _compress_method(
 
 
 ndarray.compress = _compress_method
+for _name in _HOSTED_METHODS:
+    setattr(ndarray, _name, _hosted(vars(ndarray)[_name]))

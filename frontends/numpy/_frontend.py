@@ -137,6 +137,7 @@ functions = FrontendFunctions(
     errors=framework_error,
     on_host=on_host,
     host_input=nt.HostDtypeError,
+    hosts=True,
 )
 
 numpy_function = functions.decorator

@@ -27,7 +27,7 @@ import numpy
 import core
 from core import native as ops
 from frontends.base.array import FrontendArray, dtype_view_step
-from frontends.base.host import HOST_KINDS, HostInput, map_values
+from frontends.base.host import HOST_KINDS, HostInput, hosted, map_values
 from frontends.numpy._core import numerictypes as nt
 from frontends.numpy._core._conversion import as_native, as_scalar, to_host
 
@@ -181,9 +181,7 @@ class ndarray(FrontendArray):
     _from_native = classmethod(new_array)
 
     def _make_view(self, forward: Any, inverse: Any) -> ndarray:
-        view = self._view_from(
-            forward(self._value if self._root is None else self.native), forward, inverse
-        )
+        view = self._view_from(forward(self.native), forward, inverse)
         view._writeable = self._writeable and inverse is not None
         return view
 
@@ -198,11 +196,11 @@ class ndarray(FrontendArray):
     # ------------------------------------------------------------------ attributes
     @property
     def dtype(self) -> numpy.dtype:
-        return nt.numpy_dtype(core.as_core_dtype(self.native.dtype))
+        return nt.numpy_dtype(core.as_core_dtype(self.stored.dtype))
 
     @property
     def shape(self) -> tuple[int, ...]:
-        return tuple(int(extent) for extent in self.native.shape)
+        return tuple(int(extent) for extent in self.stored.shape)
 
     @shape.setter
     def shape(self, value: Any) -> None:
@@ -215,12 +213,12 @@ class ndarray(FrontendArray):
 
     @property
     def ndim(self) -> int:
-        return len(self.native.shape)
+        return len(self.stored.shape)
 
     @property
     def size(self) -> int:
         size = 1
-        for extent in self.native.shape:
+        for extent in self.stored.shape:
             size *= int(extent)
         return size
 
@@ -253,7 +251,7 @@ class ndarray(FrontendArray):
     @property
     def T(self) -> ndarray:
         return self._make_view(
-            *_reversal(len((self._value if self._root is None else self.native).shape))
+            *_reversal(len(self.stored.shape))
         )
 
     @property
@@ -308,7 +306,7 @@ class ndarray(FrontendArray):
 
     # ------------------------------------------------------------------ conversion
     def __array__(self, dtype: Any = None, copy: Any = None) -> numpy.ndarray:
-        host = to_host(self.native)
+        host = to_host(self.stored)
         return host if dtype is None else host.astype(dtype, copy=False)
 
     def __array_ufunc__(self, ufunc: Any, method: str, *inputs: Any, **kwargs: Any) -> Any:
@@ -361,7 +359,7 @@ class ndarray(FrontendArray):
         return types.GenericAlias(cls, item)
 
     def __dlpack__(self, **kwargs: Any) -> Any:
-        return to_host(self.native).__dlpack__(**kwargs)
+        return to_host(self.stored).__dlpack__(**kwargs)
 
     def __dlpack_device__(self) -> tuple[int, int]:
         return (1, 0)
@@ -374,10 +372,10 @@ class ndarray(FrontendArray):
     @property
     def ctypes(self) -> Any:
         """The ctypes interface of a host copy (the backend owns the memory)."""
-        return to_host(self.native).ctypes
+        return to_host(self.stored).ctypes
 
     def byteswap(self, inplace: builtins.bool = False) -> ndarray:
-        swapped = ops.asarray(to_host(self.native).byteswap())
+        swapped = ops.asarray(to_host(self.stored).byteswap())
         if inplace:
             self._assign(swapped)
             return self
@@ -385,11 +383,11 @@ class ndarray(FrontendArray):
 
     def getfield(self, dtype: Any, offset: int = 0) -> ndarray:
         return ndarray._from_native(
-            ops.asarray(numpy.array(to_host(self.native).getfield(nt.as_dtype(dtype), offset)))
+            ops.asarray(numpy.array(to_host(self.stored).getfield(nt.as_dtype(dtype), offset)))
         )
 
     def setfield(self, val: Any, dtype: Any, offset: int = 0) -> None:
-        host = numpy.array(to_host(self.native))
+        host = numpy.array(to_host(self.stored))
         host.setfield(numpy.asarray(val), nt.as_dtype(dtype), offset)
         self._assign(ops.asarray(host))
 
@@ -400,25 +398,25 @@ class ndarray(FrontendArray):
         raise ValueError("cannot delete array elements")
 
     def tolist(self) -> Any:
-        return to_host(self.native).tolist()
+        return to_host(self.stored).tolist()
 
     def item(self, *args: Any) -> Any:
-        return to_host(self.native).item(*args)
+        return to_host(self.stored).item(*args)
 
     def tobytes(self, order: str = "C") -> bytes:
-        return to_host(self.native).tobytes(order)
+        return to_host(self.stored).tobytes(order)
 
     def tofile(self, fid: Any, sep: str = "", format: str = "%s") -> None:
-        to_host(self.native).tofile(fid, sep, format)
+        to_host(self.stored).tofile(fid, sep, format)
 
     def dumps(self) -> bytes:
-        return to_host(self.native).dumps()
+        return to_host(self.stored).dumps()
 
     def dump(self, file: Any) -> None:
-        to_host(self.native).dump(file)
+        to_host(self.stored).dump(file)
 
     def __reduce__(self) -> Any:
-        return (asarray, (to_host(self.native),))
+        return (asarray, (to_host(self.stored),))
 
     def __copy__(self) -> ndarray:
         return self.copy()
@@ -441,10 +439,10 @@ class ndarray(FrontendArray):
                 f"Cannot cast array data from {self.dtype!r} to {nt.numpy_dtype(target)!r} "
                 f"according to the rule {casting!r}"
             )
-        if not copy and core.as_core_dtype(self.native.dtype) == target:
+        if not copy and core.as_core_dtype(self.stored.dtype) == target:
             return self
         return new_array(
-            ndarray, ops.astype(self._value if self._root is None else self.native, target)
+            ndarray, ops.astype(self.native, target)
         )
 
     def view(self, dtype: Any = None, type: Any = None) -> Any:
@@ -452,7 +450,7 @@ class ndarray(FrontendArray):
         (another ndarray subclass) is not honoured: views are ndarrays."""
         if isinstance(dtype, builtins.type) and issubclass(dtype, ndarray):
             dtype = None
-        if dtype is not None and nt.as_core(dtype) != core.as_core_dtype(self.native.dtype):
+        if dtype is not None and nt.as_core(dtype) != core.as_core_dtype(self.stored.dtype):
             return self._make_view(*dtype_view_step(nt.as_core(dtype)))
         return self._make_view(_same, _replace)
 
@@ -477,7 +475,7 @@ class ndarray(FrontendArray):
             owner = self if self._root is None else self._root
             if seen != (owner._version, id(owner._value)):
                 seen = (owner._version, id(owner._value))
-                host = to_host(self.native)
+                host = to_host(self.stored)
             yield host[index]
 
     def __bool__(self) -> builtins.bool:
@@ -513,35 +511,40 @@ class ndarray(FrontendArray):
         return int(self.item())
 
     def __repr__(self) -> str:
-        return repr(to_host(self.native))
+        return repr(to_host(self.stored))
 
     def __str__(self) -> str:
-        return str(to_host(self.native))
+        return str(to_host(self.stored))
 
     def __format__(self, spec: str) -> str:
         if self.ndim == 0:
-            return format(as_scalar(self.native), spec)
-        return format(to_host(self.native), spec)
+            return format(as_scalar(self.stored), spec)
+        return format(to_host(self.stored), spec)
 
     # ------------------------------------------------------------------ indexing
     def __getitem__(self, key: Any) -> Any:
-        value = self._value if self._root is None else self.native
+        value = self.stored
         kind = type(key)
-        if kind is int or kind is slice:  # the common keys, checked here at once
+        if kind is int:  # one element of a 1-D array (a numpy scalar, read where it is held)
             shape = value.shape
-            ndim = len(shape)
-            if kind is slice and ndim:
-                return self._make_view(*_basic_steps((key,)))
-            if ndim and -shape[0] <= key < shape[0]:
-                if ndim == 1:
-                    return _element(value, (key,))
-                return self._make_view(*_basic_steps((key,)))
+            if len(shape) == 1 and -shape[0] <= key < shape[0]:
+                return _element(value, (key,))
         elif kind is tuple and len(key) == len(value.shape):  # one element: a[i, j]
             for item, extent in zip(key, value.shape):
                 if type(item) is not int or not -extent <= item < extent:
                     break
             else:
                 return _element(value, key)
+        return self._subscript(key)
+
+    def _subscript(self, key: Any) -> Any:
+        """``self[key]`` past one element: a view for basic indexing, else a gather."""
+        value = self.native
+        kind = type(key)
+        if kind is int or kind is slice:  # the common keys, checked here at once
+            shape = value.shape
+            if shape and (kind is slice or -shape[0] <= key < shape[0]):
+                return self._make_view(*_basic_steps((key,)))
         native_key = _native_key(key)
         _check_key(native_key, tuple(value.shape))
         if _is_basic(native_key):
@@ -598,7 +601,7 @@ class ndarray(FrontendArray):
             from frontends.numpy.manipulation import reshape
 
             return reshape(self, shape, order=order, copy=copy)
-        old = tuple((self._value if self._root is None else self.native).shape)
+        old = tuple(self.stored.shape)
         key = (shape, old) if type(shape) is tuple else None
         steps = _RESHAPES.get(key)
         if steps is None:
@@ -621,7 +624,7 @@ class ndarray(FrontendArray):
     def transpose(self, *axes: Any) -> ndarray:
         if len(axes) == 1 and (axes[0] is None or not isinstance(axes[0], int | numpy.integer)):
             axes = axes[0]
-        ndim = len(self.native.shape)
+        ndim = len(self.stored.shape)
         if not axes:
             return self._make_view(*_reversal(ndim))
         axes = tuple(_normalize_axis(a, ndim) for a in axes)
@@ -1058,9 +1061,10 @@ def numpy_arguments(value: Any) -> Any:
     return map_values(value, _to_numpy)
 
 
+@hosted
 def frontend_results(value: Any) -> Any:
     """Real numpy's result with its arrays the frontend's (:func:`_from_numpy`), through
-    lists, tuples and dicts."""
+    lists, tuples and dicts; host-resident where they are small (a host call)."""
     return map_values(value, _from_numpy)
 
 

@@ -49,7 +49,7 @@ from numpy._core import _ufunc_config as _numpy_config
 import core
 from core import native as ops
 from frontends.base.array import FrontendArray
-from frontends.base.host import HOST_KINDS, HostInput, route
+from frontends.base.host import HOST_KINDS, HostInput, hosted, route
 from frontends.numpy._core import numerictypes as nt
 from frontends.numpy._core._conversion import as_native, as_scalar, to_host
 from frontends.numpy._core.multiarray import host_call, ndarray
@@ -1123,6 +1123,12 @@ class ufunc:
             new = self._compute(natives, used)[0]
             values_flat = ops.set_item(values_flat, where_, ops.astype(new, adtype))
         a._assign(ops.reshape(values_flat, shape))
+
+
+# a ufunc's calls with keywords and its methods run as host calls where their arrays
+# are host-resident (frontends.base.host); positional calls take the fast function
+for _method in ("_call", "reduce", "accumulate", "outer", "reduceat", "at"):
+    setattr(ufunc, _method, hosted(getattr(ufunc, _method)))
 
 
 def numpy_broadcast(*shapes: Any) -> tuple[int, ...]:

@@ -14,7 +14,7 @@ from typing import Any
 import numpy
 
 from frontends.base.array import FrontendArray
-from frontends.base.host import is_host
+from frontends.base.host import hosted, is_host
 from frontends.numpy._core._conversion import as_native, to_host
 from frontends.numpy._core.multiarray import frontend_results, numpy_arguments
 
@@ -51,6 +51,7 @@ def write_back(array: FrontendArray, values: numpy.ndarray) -> None:
     array._assign(as_native(values))
 
 
+@hosted
 def call(method: Any, owner: Any, args: tuple[Any, ...], kwargs: dict[str, Any],
          out_position: int | None = None) -> Any:  # fmt: skip
     """``method(owner, *args, **kwargs)`` on host arguments with a frontend result; a
