@@ -170,9 +170,7 @@ def fast_function(
     conditions = [f"{name} is _default_{name}" for name in others if name not in keywords]
     conditions += [f"type({name}) in _T" for name in (*masks, first)]
     lines = [f"def {general.__name__}({names}):", f"    if {' and '.join(conditions)}:"]
-    lines += [
-        f"        _m_ = «{name}»" for name in masks
-    ]
+    lines += [f"        _m_ = «{name}»" for name in masks]
     lines += [
         f"        _n0_ = «{first}»",
         "        _dtype_ = _n0_.dtype",
@@ -291,7 +289,9 @@ def fast_function(
 # so it takes a stale view (recomputed by core's functions) to the general path, a host
 # call: its value reads as _STALE, whose dtype no check accepts.
 _VALUE = "{0}._value if {0}._root is None else {0}.native"
-_HOST_VALUE = "{0}._value if {0}._root is None or {0}._seen_version == {0}._root._version else _STALE"
+_HOST_VALUE = (
+    "{0}._value if {0}._root is None or {0}._seen_version == {0}._root._version else _STALE"
+)
 _STALE = SimpleNamespace(dtype=None)
 
 

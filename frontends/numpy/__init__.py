@@ -98,6 +98,7 @@ _route_host_dtypes(globals())
 _HOSTED_METHODS = (
     "_make_view", "_subscript", "__setitem__", "__delitem__", "__contains__", "copy",
     "astype", "flatten", "resize", "byteswap", "getfield", "setfield", "to_device",
+    "__array_ufunc__", "__array_function__",
 )  # fmt: skip
 
 
@@ -119,6 +120,8 @@ for _namespace in (globals(), vars(linalg), vars(fft)):
     _host_resident(_namespace)
 
 from frontends.numpy import lib  # noqa: E402  (after the functions it uses)
+
+_host_resident(vars(lib.stride_tricks))
 
 # functions of dates only: numpy's own, on the host
 busdaycalendar = _numpy.busdaycalendar

@@ -17,6 +17,7 @@ import numpy
 
 import core
 from core import native as ops
+from frontends.base.host import hosted
 from frontends.numpy._core import numerictypes as nt
 from frontends.numpy._core import umath
 from frontends.numpy._core._conversion import as_native, as_scalar, dtype_of
@@ -395,6 +396,7 @@ class _nd_grid:
     def __init__(self, sparse: bool = False) -> None:
         self.sparse = sparse
 
+    @hosted
     def __getitem__(self, key: Any) -> Any:
         if isinstance(key, slice):
             return self._one(key)

@@ -56,7 +56,7 @@ def _normalize_axis(axis: Any, ndim: int) -> int:
 
 def _host(value: Any) -> Any:
     if isinstance(value, FrontendArray):
-        return to_host(value.native)
+        return to_host(value.stored)
     return value
 
 
@@ -147,7 +147,7 @@ def _to_user(value: Any) -> Any:
 def _from_user(value: Any) -> Any:
     """What numpy's loop gets back: frontend arrays as host arrays (tuples of outputs too)."""
     if isinstance(value, FrontendArray):
-        return to_host(value.native)
+        return to_host(value.stored)
     if type(value) is tuple:
         return tuple(_from_user(v) for v in value)
     return value

@@ -22,6 +22,7 @@ from numpy.lib.array_utils import normalize_axis_index
 
 import core
 from core import native as ops
+from frontends.base.host import hosted
 from frontends.numpy._core import numerictypes as nt
 from frontends.numpy._core._conversion import as_native, as_scalar, dtype_of, to_host
 from frontends.numpy._core.multiarray import array, asarray, ndarray
@@ -633,6 +634,7 @@ class AxisConcatenator:
                  trans1d: int = -1) -> None:  # fmt: skip
         self.axis, self.matrix, self.trans1d, self.ndmin = axis, matrix, trans1d, ndmin
 
+    @hosted
     def __getitem__(self, key: Any) -> ndarray:
         from frontends.numpy.creation import arange, linspace
         from frontends.numpy.manipulation import concatenate

@@ -76,7 +76,7 @@ def _host(value: Any) -> Any:
     """A frontend array (any frontend's) as a C-ordered host numpy array; nested lists and
     tuples of them made host too; everything else unchanged (numpy takes it as it is)."""
     if isinstance(value, FrontendArray):
-        return numpy.asarray(to_host(value.native), order="C")
+        return numpy.asarray(to_host(value.stored), order="C")
     if isinstance(value, list | tuple) and any(_holds_frontend(v) for v in value):
         return type(value)(_host(v) for v in value)
     return value
@@ -246,7 +246,7 @@ def array_str(a: Any, max_line_width: Any = None, precision: Any = None,
 
 def _scalar_of(x: Any) -> Any:
     if isinstance(x, ndarray):
-        return to_host(x.native)[()] if x.ndim == 0 else x.__array__()
+        return to_host(x.stored)[()] if x.ndim == 0 else x.__array__()
     return x
 
 

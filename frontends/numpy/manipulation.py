@@ -332,7 +332,7 @@ class broadcast:
 
     def _hosts(self) -> list[numpy.ndarray]:
         return [
-            numpy.broadcast_to(to_host(a.native), self.shape).reshape(-1) for a in self.iters_arrays
+            numpy.broadcast_to(to_host(a.stored), self.shape).reshape(-1) for a in self.iters_arrays
         ]
 
     def __iter__(self) -> Iterator[tuple[Any, ...]]:
@@ -697,7 +697,7 @@ def repeat(a: Any, repeats: Any, axis: Any = None) -> ndarray:
         axis = 0
     else:
         axis = normalize_axis_index(axis, len(native.shape))
-    reps_host = numpy.asarray(to_host(repeats.native) if isinstance(repeats, ndarray) else repeats)
+    reps_host = numpy.asarray(to_host(repeats.stored) if isinstance(repeats, ndarray) else repeats)
     if reps_host.dtype.kind not in "iub":
         reps_host = reps_host.astype(numpy.int64, casting="same_kind")
     if (reps_host < 0).any():
@@ -727,7 +727,7 @@ def delete(arr: Any, obj: Any, axis: Any = None) -> ndarray:
         keep[obj] = False
     else:
         if isinstance(obj, ndarray):
-            obj = to_host(obj.native)
+            obj = to_host(obj.stored)
         if isinstance(obj, int | numpy.integer) and not isinstance(
             obj, builtins.bool | numpy.bool_
         ):
@@ -778,7 +778,7 @@ def insert(arr: Any, obj: Any, values: Any, axis: Any = None) -> ndarray:
     if isinstance(obj, slice):
         indices = numpy.arange(*obj.indices(n), dtype=numpy.intp)
     else:
-        indices = numpy.array(to_host(obj.native) if isinstance(obj, ndarray) else obj)
+        indices = numpy.array(to_host(obj.stored) if isinstance(obj, ndarray) else obj)
         if indices.dtype == bool:
             if indices.ndim != 1:
                 raise ValueError("boolean array argument obj to insert must be one dimensional")
@@ -925,7 +925,7 @@ def roll(a: Any, shift: Any, axis: Any = None) -> ndarray:
         return _wrap(ops.reshape(roll(_wrap(flat), shift, 0).native, _shape_of(native)))
     nd_ = len(native.shape)
     axes = normalize_axis_tuple(axis, nd_, allow_duplicate=True)
-    shift_host = to_host(shift.native) if isinstance(shift, ndarray) else numpy.asarray(shift)
+    shift_host = to_host(shift.stored) if isinstance(shift, ndarray) else numpy.asarray(shift)
     pairs = numpy.broadcast(shift_host, numpy.asarray(axes))
     if pairs.ndim > 1:
         raise ValueError("'shift' and 'axis' should be scalars or 1D sequences")
@@ -1121,7 +1121,7 @@ def _as_pairs(x: Any, ndim_: int, as_index: bool = False) -> Any:
     if x is None:
         return ((None, None),) * ndim_
     if isinstance(x, ndarray):
-        x = to_host(x.native)
+        x = to_host(x.stored)
     x = numpy.array(x)
     if as_index:
         x = numpy.round(x).astype(numpy.intp, copy=False)

@@ -1096,7 +1096,7 @@ def _stone_width(x: Any, n: int, range: Any) -> float:
     for nbins in _builtin_range(1, upper + 1):
         hh = ptp_x / nbins
         counts = histogram(_wrap(x), bins=nbins, range=range)[0]
-        p_k = to_host(counts.native) / n
+        p_k = to_host(counts.stored) / n
         score = (2 - (n + 1) * p_k.dot(p_k)) / hh
         if best_score is None or score < best_score:
             best, best_score = nbins, score

@@ -250,9 +250,7 @@ class ndarray(FrontendArray):
 
     @property
     def T(self) -> ndarray:
-        return self._make_view(
-            *_reversal(len(self.stored.shape))
-        )
+        return self._make_view(*_reversal(len(self.stored.shape)))
 
     @property
     def mT(self) -> ndarray:
@@ -441,9 +439,7 @@ class ndarray(FrontendArray):
             )
         if not copy and core.as_core_dtype(self.stored.dtype) == target:
             return self
-        return new_array(
-            ndarray, ops.astype(self.native, target)
-        )
+        return new_array(ndarray, ops.astype(self.native, target))
 
     def view(self, dtype: Any = None, type: Any = None) -> Any:
         """A view (of another dtype: the same bytes, writes shared both ways); ``type``
@@ -1038,7 +1034,7 @@ for _dunder, _name in _UNARY.items():
 def _to_numpy(value: Any) -> Any:
     """A call's argument for real numpy: frontend and native arrays as numpy arrays."""
     if isinstance(value, FrontendArray):
-        return to_host(value.native)
+        return to_host(value.stored)
     if isinstance(value, core.current_backend().native_array_types):
         return to_host(value)
     return value

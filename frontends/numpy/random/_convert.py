@@ -43,7 +43,7 @@ def writable_copy(array: Any) -> numpy.ndarray:
     check = getattr(array, "_check_writeable", None)
     if check is not None:
         check()
-    return numpy.array(to_host(array.native))
+    return numpy.array(to_host(array.stored))
 
 
 def write_back(array: FrontendArray, values: numpy.ndarray) -> None:
@@ -82,6 +82,7 @@ def _call(method: Any, owner: Any, args: tuple[Any, ...], kwargs: dict[str, Any]
     return result(method(owner, *host(args), **host(kwargs)))
 
 
+@hosted
 def shuffle(method: Any, owner: Any, x: Any, args: tuple[Any, ...],
             kwargs: dict[str, Any]) -> None:  # fmt: skip
     """``shuffle`` in place: a frontend array is shuffled on a host copy written back;

@@ -39,7 +39,7 @@ def _host(value: Any) -> Any:
     """``value`` with every frontend array in it (through tuples, lists and dicts) a numpy
     array."""
     if isinstance(value, FrontendArray):
-        return to_host(value.native)
+        return to_host(value.stored)
     kind = type(value)
     if kind is tuple or kind is list:
         if any(isinstance(item, _CONTAINERS) for item in value):
