@@ -46,9 +46,9 @@ from typing import Any
 import core
 from core import errors as _core_errors
 from core import native as _native_ops
+from frontends.base import host as _host
 from frontends.base.array import FrontendArray
 from frontends.base.fastpath import fast_function
-from frontends.base import host as _host
 from frontends.base.host import HostInput, is_host, route
 from frontends.base.promotion import PromotionRules
 
