@@ -253,7 +253,11 @@ def fast_function(
     )
     source = _values_read(_VALUE, "\n".join(lines))
     if hosts:  # the same fast path bound to the numpy backend, for host-resident arrays
-        host_namespace = {**namespace, "_general": host.on_host(general), "_STALE": _STALE}
+
+        def general_now(*args: Any, **kwargs: Any) -> Any:  # (a frontend may wrap it later)
+            return namespace["_general"](*args, **kwargs)
+
+        host_namespace = {**namespace, "_general": host.on_host(general_now), "_STALE": _STALE}
         host_namespace["_D"] = _Binding(host_namespace, kernel, general, mask, host.numpy_state())
         host_namespace["_T"] = host_array_types
         host_source = _values_read(_HOST_VALUE, "\n".join(lines))

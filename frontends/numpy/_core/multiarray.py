@@ -262,7 +262,7 @@ class ndarray(FrontendArray):
     def real(self) -> ndarray:
         if self.dtype.kind != "c":
             return self._make_view(_same, _replace)
-        return self._make_view(ops.real, _replace_real)
+        return self._make_view(_real_part, _replace_real)
 
     @real.setter
     def real(self, value: Any) -> None:
@@ -271,9 +271,9 @@ class ndarray(FrontendArray):
     @property
     def imag(self) -> ndarray:
         if self.dtype.kind != "c":
-            view = self._make_view(ops.zeros_like, None)
+            view = self._make_view(_zeros_like, None)
             return view
-        return self._make_view(ops.imag, _replace_imag)
+        return self._make_view(_imaginary_part, _replace_imag)
 
     @imag.setter
     def imag(self, value: Any) -> None:
@@ -689,6 +689,18 @@ class ndarray(FrontendArray):
 
     def __setstate__(self, state: Any) -> None:
         raise NotImplementedError("ndarray.__setstate__: pickle through __reduce__ instead")
+
+
+def _real_part(value: Any) -> Any:
+    return ops.real(value)
+
+
+def _imaginary_part(value: Any) -> Any:
+    return ops.imag(value)
+
+
+def _zeros_like(value: Any) -> Any:
+    return ops.zeros_like(value)
 
 
 def _same(value: Any) -> Any:
