@@ -96,7 +96,7 @@ _route_host_dtypes(globals())
 # numpy decorator and fast paths do not cover, and ndarray's methods that compute (views,
 # copies, writes, gathers), run as host calls when their arrays are host-resident.
 _HOSTED_METHODS = (
-    "_make_view", "_subscript", "__setitem__", "__delitem__", "__contains__", "copy",
+    "_make_view", "_subscript", "_setitem", "__delitem__", "__contains__", "copy",
     "astype", "flatten", "resize", "byteswap", "getfield", "setfield", "to_device",
     "__array_ufunc__", "__array_function__",
 )  # fmt: skip

@@ -97,12 +97,73 @@ def _basic_steps(key: tuple[Any, ...]) -> tuple[Any, Any]:
 
 
 def _element(value: Any, key: tuple[Any, ...]) -> Any:
-    """The element at a key of one int per axis, as a numpy scalar (an array of the numpy
-    backend is on the host: numpy's own indexing gives that scalar, with no 0-d array in
-    between)."""
+    """The element at a key of one integer per axis (Python's or numpy's), as a numpy
+    scalar (an array of the numpy backend is on the host: numpy's own indexing gives that
+    scalar, with no 0-d array in between)."""
     if type(value) is numpy.ndarray:
         return value[key]
-    return as_scalar(ops.get_item(value, key))
+    return as_scalar(ops.get_item(value, tuple(map(int, key))))
+
+
+#: the exact types of numpy's integer scalars (an index read from an integer array)
+_NUMPY_INTEGERS = frozenset(numpy.dtype(code).type for code in "bBhHiIlLqQ")
+
+
+def _element_key(key: Any, shape: tuple[int, ...]) -> tuple[Any, ...] | None:
+    """``key`` as a tuple of one in-range integer (Python's or numpy's) per axis of
+    ``shape``, or None when it selects more than one element (or is out of range: the
+    general path raises numpy's error)."""
+    kind = type(key)
+    if kind is int or kind in _NUMPY_INTEGERS:
+        key = (key,)
+    elif kind is not tuple:
+        return None
+    if len(key) != len(shape):
+        return None
+    for item, extent in zip(key, shape):
+        kind = type(item)
+        if (kind is not int and kind not in _NUMPY_INTEGERS) or not -extent <= item < extent:
+            return None
+    return key
+
+
+def _scalar_for(value: Any, dtype: numpy.dtype) -> Any:
+    """``value`` when numpy's own ``a[i] = value`` into an array of ``dtype`` stores it as
+    the frontend does (a Python float or int into a float array, a numpy scalar of the
+    array's dtype), else None."""
+    kind = type(value)
+    if kind is float or kind is int:
+        return value if dtype.kind == "f" and dtype.type is not numpy.float16 else None
+    if kind in _HOST_SCALARS and value.dtype == dtype:
+        return value
+    return None
+
+
+_HOST_SCALARS = frozenset(numpy.dtype(code).type for code in "?bBhHiIlLqQefdFD")
+
+
+def _sole_holder(array: FrontendArray) -> builtins.bool:
+    """Whether ``array``'s own value (a root's host numpy array) may be written in place:
+    it owns its memory, is writeable, and nothing but ``array`` refers to it (no view of
+    it, no other frontend array or user variable): then no one can see the write but
+    ``array`` itself. The caller holds no reference to the value."""
+    value = array._value
+    return sys.getrefcount(value) <= _ONE_HOLDER and value.base is None and value.flags.writeable
+
+
+class _Holder:
+    __slots__ = ("_value",)
+
+
+def _references(array: Any) -> int:
+    value = array._value
+    return sys.getrefcount(value)
+
+
+_holder = _Holder()
+_holder._value = numpy.empty(1)
+_ONE_HOLDER = _references(_holder)  # the count :func:`_sole_holder` sees for one holder
+del _holder
 
 
 def _reshaper(shape: tuple[int, ...]) -> Any:
@@ -520,17 +581,9 @@ class ndarray(FrontendArray):
     # ------------------------------------------------------------------ indexing
     def __getitem__(self, key: Any) -> Any:
         value = self.stored
-        kind = type(key)
-        if kind is int:  # one element of a 1-D array (a numpy scalar, read where it is held)
-            shape = value.shape
-            if len(shape) == 1 and -shape[0] <= key < shape[0]:
-                return _element(value, (key,))
-        elif kind is tuple and len(key) == len(value.shape):  # one element: a[i, j]
-            for item, extent in zip(key, value.shape):
-                if type(item) is not int or not -extent <= item < extent:
-                    break
-            else:
-                return _element(value, key)
+        element = _element_key(key, value.shape)
+        if element is not None:  # one element (a numpy scalar, read where it is held)
+            return _element(value, element)
         return self._subscript(key)
 
     def _subscript(self, key: Any) -> Any:
@@ -541,6 +594,16 @@ class ndarray(FrontendArray):
             shape = value.shape
             if shape and (kind is slice or -shape[0] <= key < shape[0]):
                 return self._make_view(*_basic_steps((key,)))
+        elif kind is tuple and len(key) <= len(value.shape):  # ints and slices: a[i, :]
+            sliced = False
+            for item, extent in zip(key, value.shape):
+                if type(item) is slice:
+                    sliced = True
+                elif type(item) is not int or not -extent <= item < extent:
+                    break
+            else:
+                if sliced or len(key) < len(value.shape):
+                    return self._make_view(*_basic_steps(key))
         native_key = _native_key(key)
         _check_key(native_key, tuple(value.shape))
         if _is_basic(native_key):
@@ -550,6 +613,20 @@ class ndarray(FrontendArray):
         return ndarray._from_native(ops.get_item(value, native_key))
 
     def __setitem__(self, key: Any, value: Any) -> None:
+        if self._root is None and type(self._value) is numpy.ndarray and _sole_holder(self):
+            # one element of a host array nothing else sees (``a[i, j] = x`` in a Python
+            # loop): numpy's own write, in place, instead of a copy of the array
+            target = self._value
+            element = _element_key(key, target.shape)
+            if element is not None and self._writeable:
+                scalar = _scalar_for(value, target.dtype)
+                if scalar is not None:
+                    target[element] = scalar
+                    self._version += 1
+                    return
+        self._setitem(key, value)
+
+    def _setitem(self, key: Any, value: Any) -> None:
         self._check_writeable()
         current = self.native
         dtype = core.as_core_dtype(current.dtype)

@@ -544,6 +544,12 @@ class ufunc:
         for value in args:
             if type(value) is ndarray:
                 natives.append(value.native)
+            elif (
+                type(value) is numpy.ndarray
+                and value.dtype.kind in "biufc"
+                and core.get_backend() == "numpy"
+            ):  # real numpy's array (``list - scalar`` gives one): the backend's own
+                natives.append(value)
             elif type(value) is float:  # a weak Python float
                 natives.append(value)
             elif type(value) is int and -_EXACT_INT <= value <= _EXACT_INT:

@@ -152,6 +152,58 @@ def test_setitem_broadcasts_and_casts(backend):
     compare(overflow)
 
 
+def test_element_reads_and_writes_with_numpy_integers(backend):
+    """One element by Python or numpy integers (an index read from an integer array), as
+    loops over arrays index; the write stores what numpy stores."""
+
+    def run(np):
+        a = np.asarray(numpy.arange(12.0).reshape(3, 4))
+        i = np.asarray([2, 1])
+        a[i[0], 3] = 1.5
+        a[1, numpy.int32(0)] = numpy.float64(-2.0)
+        a[0, 0] = 7
+        b = np.asarray(numpy.zeros(3, dtype="float32"))
+        b[numpy.uint8(1)] = 0.1
+        b[2] = numpy.float32(3.5)
+        return a, b, a[i[1], i[0]], a[numpy.int64(-1), 3], b[i[1]], a[i[0]], a[1, :2]
+
+    compare(run)
+    compare(lambda np: np.asarray(numpy.zeros((2, 2)))[numpy.int64(2), 0])
+    compare(lambda np: np.asarray(numpy.zeros(2))[numpy.int64(-3)])
+
+
+def test_element_write_in_place_is_seen_by_the_array_only(backend):
+    """A write into an array nothing else refers to is made in place; an array that
+    shares its memory (a flattened copy, a copy) is not changed by it, and views see it."""
+
+    def run(np):
+        a = np.zeros((2, 3))
+        flat = a.flatten()
+        a[0, 1] = 5.0
+        c = np.ones(4)
+        view = c[1:]
+        c[1] = 3.0
+        d = np.ones(2)
+        e = d.copy()
+        d[0] = 0.0
+        return a, flat, c, view, d, e
+
+    compare(run)
+    a = fnp.zeros(3)
+    a.flags.writeable = False
+    with pytest.raises(ValueError):
+        a[0] = 1.0
+
+
+def test_ufunc_of_real_numpy_arrays(backend):
+    """A ufunc of real numpy's arrays (``list - scalar`` gives one) gives the frontend's
+    array with numpy's values."""
+    x = numpy.asarray([0.5, -1.0]) - numpy.float64(1.0)
+    compare(lambda np: np.exp(x))
+    compare(lambda np: np.add(x, np.asarray([1.0, 2.0])))
+    compare(lambda np: np.add(x.astype("float32"), 1))
+
+
 def test_binary_promotion_every_pair():
     """Promotion is backend-independent data: every pair, on the default backend."""
     for left, right in itertools.product(DTYPES, repeat=2):
