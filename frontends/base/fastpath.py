@@ -131,6 +131,7 @@ def fast_function(
     numpy_scalars: bool = False,
     hosts: bool = False,
     host_array_types: set[type] | None = None,
+    reverse: bool = False,
 ) -> Callable[..., Any]:
     """``general`` with a fast path in front: when the parameters ``arrays`` hold arrays
     whose exact type is in ``array_types`` (the set is read at call time: a frontend may
@@ -153,8 +154,10 @@ def fast_function(
     (:mod:`frontends.base.host`): a call all of whose arrays are host-resident (or any
     call inside a host call) takes a second fast path bound to the numpy backend, with no
     host call started unless it falls to the general path (``host_array_types``: its
-    exact types, default ``array_types``). While autodiff records, a call
-    with a tracked input goes to the recording core function instead, scalars included.
+    exact types, default ``array_types``). ``reverse``: the kernel takes the arrays in
+    the opposite order (a reflected operator, ``2.0 - a`` as ``a.__rsub__(2.0)``). While
+    autodiff records, a call with a tracked input goes to the recording core function
+    instead, scalars included.
     """
     signature = signature or inspect.signature(general)
     host_array_types = array_types if host_array_types is None else host_array_types
@@ -200,7 +203,8 @@ def fast_function(
             ]
         lines += ["            else:", "                _dtype_ = None"]
         untracked.append(f"id(_n{index}_) not in _nodes")
-    natives = ", ".join(["_m_"] * mask + [f"_n{index}_" for index in range(len(rest) + 1)])
+    order = [f"_n{index}_" for index in range(len(rest) + 1)]
+    natives = ", ".join(["_m_"] * mask + (order[::-1] if reverse else order))
     calls = [("", f"{natives}")]
     if keywords:
         entries = ", ".join(
@@ -282,6 +286,7 @@ def fast_function(
     fast.scalars = scalars
     fast.numpy_scalars = numpy_scalars
     fast.mask = mask
+    fast.reverse = reverse
     fast.general = general
     _bindings.append(binding)
     _functions.append(fast)

@@ -269,6 +269,7 @@ class FrontendFunctions:
         array_types: set[type] | None = None,
         signature: inspect.Signature | None = None,
         numpy_scalars: bool = False,
+        reverse: bool = False,
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """A fast path in front of a frontend function (the outermost decorator): in the
         common case the function computes core's ``kernel`` of its parameters ``arrays``
@@ -277,8 +278,8 @@ class FrontendFunctions:
         ``arrays`` is a boolean mask, as ``where``'s condition; ``array_types``: the
         exact types taken, default :attr:`fast_types`; ``signature``: the function's where
         the general path's is not; ``numpy_scalars``: numpy float scalars of the arrays'
-        dtype stand for arrays too; as :func:`~frontends.base.fastpath.fast_function`
-        says)."""
+        dtype stand for arrays too; ``reverse``: the kernel takes the arrays in the
+        opposite order; as :func:`~frontends.base.fastpath.fast_function` says)."""
 
         def decorate(general: Callable[..., Any]) -> Callable[..., Any]:
             return fast_function(
@@ -292,6 +293,7 @@ class FrontendFunctions:
                 mask=mask,
                 signature=signature,
                 numpy_scalars=numpy_scalars,
+                reverse=reverse,
                 hosts=self.hosts,
                 host_array_types=self.fast_types,
             )

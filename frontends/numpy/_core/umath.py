@@ -192,14 +192,17 @@ def _fast_eligible(u: ufunc) -> str | None:
 
 
 def _fast(u: ufunc, general: Callable[..., Any], arrays: tuple[str, ...],
-          signature: inspect.Signature | None = None) -> Callable[..., Any]:  # fmt: skip
-    """``general`` (a call of ``u``) with the shared fast path in front."""
+          signature: inspect.Signature | None = None,
+          reverse: builtins.bool = False) -> Callable[..., Any]:  # fmt: skip
+    """``general`` (a call of ``u``) with the shared fast path in front (``reverse``: of
+    ``u`` of the arrays in the opposite order, a reflected operator)."""
     return fast(
         u._fast_kernel,
         *arrays,
         scalars=u.signature is None,
         array_types=numpy_backend_types if u._fp_errors else None,
         signature=signature,
+        reverse=reverse,
     )(general)
 
 
@@ -2119,7 +2122,8 @@ __all__ = ["UFuncTypeError", "ufunc", *_UFUNCS, *_ALIASES]
 
 def _fast_operators() -> None:
     """ndarray's operators whose ufunc has a fast path: that fast path in front of the
-    operator (``x + y`` is one call of a generated function in the common case)."""
+    operator (``x + y``, and ``2.0 * x`` through ``x.__rmul__``, is one call of a
+    generated function in the common case)."""
     from frontends.numpy._core import multiarray
 
     table = {**multiarray._BINARY, **multiarray._COMPARISONS, **multiarray._UNARY}
@@ -2130,6 +2134,9 @@ def _fast_operators() -> None:
         general = getattr(ndarray, f"__{dunder}__")
         arrays = ("self",) if u.nin == 1 else ("self", "other")
         setattr(ndarray, f"__{dunder}__", _fast(u, general, arrays))
+        if dunder in multiarray._BINARY:
+            reflected = getattr(ndarray, f"__r{dunder}__")
+            setattr(ndarray, f"__r{dunder}__", _fast(u, reflected, arrays, reverse=True))
 
 
 _fast_operators()
