@@ -67,6 +67,7 @@ _EXACT_INT = 2**24  # Python ints exact in float32 (and float64)
 _HOST_SCALAR_TYPES = frozenset(_PYTHON_SCALARS) | {
     numpy.dtype(code).type for code in "?bBhHiIlLqQefdFD"
 }
+_NUMPY_SCALAR_TYPES = frozenset(_HOST_SCALAR_TYPES - set(_PYTHON_SCALARS))
 ALL_TYPES = "?bBhHiIqQefdFD"
 _NO_VALUE = numpy._NoValue
 
@@ -553,6 +554,8 @@ class ufunc:
                 and core.get_backend() == "numpy"
             ):  # real numpy's array (``list - scalar`` gives one): the backend's own
                 natives.append(value)
+            elif type(value) in _NUMPY_SCALAR_TYPES:  # strong, as a 0-d array (NEP 50)
+                natives.append(as_native(value))
             elif type(value) is float:  # a weak Python float
                 natives.append(value)
             elif type(value) is int and -_EXACT_INT <= value <= _EXACT_INT:
@@ -571,11 +574,13 @@ class ufunc:
             plan = self._fast_plans[key] = self._plan(natives, key[0])
         if plan is False:
             return _NO_VALUE
-        needs_check, target, scalar_dtype = plan
+        needs_check, target, scalar_dtype, casts = plan
         if scalar_dtype is not None:
             natives = [
                 ops.asarray(n, dtype=scalar_dtype) if type(n) is float else n for n in natives
             ]
+        if casts is not None:  # inputs of other dtypes than the loop's (int / int)
+            natives = [n if t is None else ops.astype(n, t) for n, t in zip(natives, casts)]
         if needs_check == "flags":  # numpy's FP flags say whether to take the checking path
             _FP_FLAGGED.clear()
             token = _FP_CONTEXT.set(_FLAG_ALL)
@@ -598,7 +603,8 @@ class ufunc:
         return ndarray._from_native(results)
 
     def _plan(self, natives: list[Any], backend: str) -> Any:
-        """``(needs_fp_check, native output dtype)`` for the fast path, or False."""
+        """``(needs_fp_check, native output dtype, dtype of the Python float inputs, the
+        dtype each array input is cast to or None)`` for the fast path, or False."""
         if self.nout != 1 or self._resolve_raw is not None:
             return False
         try:
@@ -606,8 +612,12 @@ class ufunc:
             loop = self.resolve_loop(dtypes)
         except Exception:
             return False
-        if loop[0] != dtypes:
-            return False
+        casts = None
+        if loop[0] != dtypes:  # arrays cast to the loop's dtypes, as the general path does
+            casts = tuple(
+                None if type(value) is float or have == want else want
+                for value, have, want in zip(natives, dtypes, loop[0])
+            )
         scalar_dtype = None
         for value, loop_type in zip(natives, loop[0]):
             if type(value) is float:
@@ -619,7 +629,7 @@ class ufunc:
         needs_check: Any = self._fp_errors and floating
         if needs_check and backend == "numpy":
             needs_check = "flags"
-        return needs_check, core.as_native_dtype(loop[1][0]), scalar_dtype
+        return needs_check, core.as_native_dtype(loop[1][0]), scalar_dtype, casts
 
     def _compute(self, natives: list[Any], loop: Loop) -> tuple[Any, ...]:
         """The kernel on the cast inputs, outputs in the loop's dtypes, FP errors reported."""
@@ -2137,6 +2147,46 @@ def _fast_operators() -> None:
         if dunder in multiarray._BINARY:
             reflected = getattr(ndarray, f"__r{dunder}__")
             setattr(ndarray, f"__r{dunder}__", _fast(u, reflected, arrays, reverse=True))
+            if dunder != "divmod":
+                inplace = getattr(ndarray, f"__i{dunder}__")
+                fast_inplace = _fast_inplace(getattr(ndarray, f"__{dunder}__"), inplace)
+                setattr(ndarray, f"__i{dunder}__", fast_inplace)
+
+
+def _fast_inplace(forward: Callable[..., Any], general: Callable[..., Any]) -> Callable[..., Any]:
+    """``a += b`` (``general``) as ``forward``'s fast ``a + b`` written into ``a`` where
+    that result has ``a``'s dtype and shape for sure: ``a`` a float array, ``b`` a Python
+    number or an array of its dtype that broadcasts to its shape."""
+
+    def inplace(self: ndarray, other: Any) -> Any:
+        if type(self) is ndarray and self._writeable:
+            dtype = self.stored.dtype
+            kind = type(other)
+            if dtype in _INPLACE_DTYPES and (
+                kind is float or kind is int or (kind is ndarray and other.stored.dtype == dtype)
+            ):
+                result = forward(self, other)
+                if type(result) is ndarray and result.stored.shape == self.stored.shape:
+                    _write_into(self, result)
+                    return self
+        return general(self, other)
+
+    inplace.__name__ = general.__name__
+    inplace.__qualname__ = general.__qualname__
+    inplace.__doc__ = general.__doc__
+    return inplace
+
+
+@hosted
+def _write_into(array: ndarray, result: ndarray) -> None:
+    """``array``'s values made ``result``'s (same shape and dtype), where ``array`` is
+    held: a host call when both are host-resident, else on the backend (reading
+    ``array.native`` first moves a host-resident one there, with its views)."""
+    array.native  # noqa: B018 - read for its move (FrontendArray.native)
+    array._assign(result.native)
+
+
+_INPLACE_DTYPES = frozenset(numpy.dtype(name) for name in ("float32", "float64"))
 
 
 _fast_operators()

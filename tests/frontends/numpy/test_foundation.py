@@ -204,6 +204,53 @@ def test_ufunc_of_real_numpy_arrays(backend):
     compare(lambda np: np.add(x.astype("float32"), 1))
 
 
+@pytest.mark.parametrize(
+    "scalar", [numpy.int64(3), numpy.float64(0.5), numpy.float32(2.0), numpy.uint64(2**63)]
+)
+@pytest.mark.parametrize("dtype", ["int8", "float32", "float64"])
+def test_ufunc_of_an_array_and_a_numpy_scalar(backend, dtype, scalar):
+    """numpy's scalars are strong (NEP 50): an array and one promote as two arrays do."""
+    x = numpy.asarray([1, 2, 0]).astype(dtype)
+    compare(lambda np: np.asarray(x) / scalar)
+    compare(lambda np: np.add(np.asarray(x), scalar))
+    compare(lambda np: scalar - np.asarray(x))
+    compare(lambda np: np.asarray(x) // scalar)
+
+
+def test_inplace_operators(backend):
+    """``a op= b`` writes numpy's result into ``a`` (its views and other names see it);
+    a result of another shape or dtype raises numpy's error."""
+
+    def run(np):
+        a = np.asarray(numpy.arange(6.0).reshape(2, 3))
+        same, row = a, a[1]
+        a += 1
+        a *= np.asarray([2.0, 0.5, -1.0])
+        a -= 0.25
+        a /= np.asarray([[2.0], [4.0]])
+        a **= 2
+        row += 1.0
+        b = np.asarray(numpy.ones(3, dtype="float32"))
+        b += np.asarray([1.0, 2.0, 3.0])  # float64 into float32: same_kind
+        b *= 3
+        b @= np.eye(3, dtype="float32")
+        return a, same, row, b
+
+    compare(run)
+
+    def grows(np):
+        a = np.asarray([1.0, 2.0])
+        a += np.ones((2, 2))
+
+    compare(grows)
+
+    def casts(np):
+        a = np.asarray(numpy.arange(3))
+        a *= 0.5
+
+    compare(casts)
+
+
 def test_binary_promotion_every_pair():
     """Promotion is backend-independent data: every pair, on the default backend."""
     for left, right in itertools.product(DTYPES, repeat=2):
