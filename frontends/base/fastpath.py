@@ -48,7 +48,7 @@ class _Binding:
     recording flag into the globals, then answers.
     """
 
-    __slots__ = ("general", "kernel", "mask", "namespace", "state")
+    __slots__ = ("dtypes", "general", "kernel", "mask", "namespace", "state")
 
     def __init__(
         self,
@@ -57,12 +57,14 @@ class _Binding:
         general: Callable[..., Any],
         mask: bool,
         state: Any = None,
+        dtypes: tuple[str, ...] = (),
     ) -> None:
         self.namespace = namespace
         self.kernel = kernel
         self.general = general
         self.mask = mask
         self.state = state  # a host fast path's: the numpy backend's, whatever is set
+        self.dtypes = dtypes  # taken besides registry.DIRECT_DTYPES
 
     def __contains__(self, dtype: Any) -> bool:
         state = self.state or current_backend()
@@ -87,7 +89,7 @@ class _Binding:
         }
         namespace["_D"] = frozenset(
             state.native_dtypes[d]
-            for d in registry.DIRECT_DTYPES
+            for d in (*registry.DIRECT_DTYPES, *self.dtypes)
             if d in state.native_dtypes and d not in unsupported
         )
         return dtype in namespace["_D"]
@@ -132,6 +134,7 @@ def fast_function(
     hosts: bool = False,
     host_array_types: set[type] | None = None,
     reverse: bool = False,
+    dtypes: Sequence[str] = (),
 ) -> Callable[..., Any]:
     """``general`` with a fast path in front: when the parameters ``arrays`` hold arrays
     whose exact type is in ``array_types`` (the set is read at call time: a frontend may
@@ -155,7 +158,10 @@ def fast_function(
     call inside a host call) takes a second fast path bound to the numpy backend, with no
     host call started unless it falls to the general path (``host_array_types``: its
     exact types, default ``array_types``). ``reverse``: the kernel takes the arrays in
-    the opposite order (a reflected operator, ``2.0 - a`` as ``a.__rsub__(2.0)``). While
+    the opposite order (a reflected operator, ``2.0 - a`` as ``a.__rsub__(2.0)``).
+    ``dtypes``: core dtypes taken besides float32 and float64, for a function of one
+    array whose kernel gives the framework's result on them too (numpy's ``sum`` of
+    int64 or bool: int64). While
     autodiff records, a call with a tracked input goes to the recording core function
     instead, scalars included.
     """
@@ -238,7 +244,8 @@ def fast_function(
         "                    return _new(_result_)",
         f"    return _general({call})",
     ]
-    binding = _Binding(namespace, kernel, general, mask)
+    dtypes = tuple(dtypes)
+    binding = _Binding(namespace, kernel, general, mask, dtypes=dtypes)
     namespace.update(
         _general=general,
         _T=array_types,
@@ -262,7 +269,9 @@ def fast_function(
             return namespace["_general"](*args, **kwargs)
 
         host_namespace = {**namespace, "_general": host.on_host(general_now), "_STALE": _STALE}
-        host_namespace["_D"] = _Binding(host_namespace, kernel, general, mask, host.numpy_state())
+        host_namespace["_D"] = _Binding(
+            host_namespace, kernel, general, mask, host.numpy_state(), dtypes
+        )
         host_namespace["_T"] = host_array_types
         host_source = _values_read(_HOST_VALUE, "\n".join(lines))
         exec(compile(host_source, f"<host fast {general.__qualname__}>", "exec"), host_namespace)
@@ -287,6 +296,7 @@ def fast_function(
     fast.numpy_scalars = numpy_scalars
     fast.mask = mask
     fast.reverse = reverse
+    fast.dtypes = dtypes
     fast.general = general
     _bindings.append(binding)
     _functions.append(fast)

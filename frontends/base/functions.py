@@ -270,6 +270,7 @@ class FrontendFunctions:
         signature: inspect.Signature | None = None,
         numpy_scalars: bool = False,
         reverse: bool = False,
+        dtypes: tuple[str, ...] = (),
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """A fast path in front of a frontend function (the outermost decorator): in the
         common case the function computes core's ``kernel`` of its parameters ``arrays``
@@ -279,7 +280,7 @@ class FrontendFunctions:
         exact types taken, default :attr:`fast_types`; ``signature``: the function's where
         the general path's is not; ``numpy_scalars``: numpy float scalars of the arrays'
         dtype stand for arrays too; ``reverse``: the kernel takes the arrays in the
-        opposite order; as :func:`~frontends.base.fastpath.fast_function` says)."""
+        opposite order; ``dtypes``: core dtypes taken besides the float ones; as :func:`~frontends.base.fastpath.fast_function` says)."""
 
         def decorate(general: Callable[..., Any]) -> Callable[..., Any]:
             return fast_function(
@@ -294,6 +295,7 @@ class FrontendFunctions:
                 signature=signature,
                 numpy_scalars=numpy_scalars,
                 reverse=reverse,
+                dtypes=dtypes,
                 hosts=self.hosts,
                 host_array_types=self.fast_types,
             )

@@ -175,7 +175,7 @@ def _sum_like(
     return result
 
 
-@fast("sum", "a", keywords={"axis": "axis", "keepdims": "keepdims"})
+@fast("sum", "a", keywords={"axis": "axis", "keepdims": "keepdims"}, dtypes=("int64", "bool"))
 @numpy_function(returns_scalars=True)
 def sum(
     a: ArrayLike,

@@ -3,8 +3,8 @@ path gives (result type, dtype, shape, bits, or the exception type) on every bac
 the common case does take the kernel.
 
 Inputs: float32/float64 arrays of the frontend's own type (matrices, a broadcast row, a
-0-d array), Python scalars, a mixed-dtype pair and an integer array, which must take
-the general path; a boolean mask before them for functions with a mask (and a float one,
+0-d array), Python scalars, a mixed-dtype pair, an integer and a boolean array, which take
+the general path unless the function declares their dtypes; a boolean mask before them for functions with a mask (and a float one,
 which must take the general path); for keyword parameters (``fast(..., keywords=...)``) sample values by
 their core name, valid and not.
 """
@@ -59,7 +59,9 @@ def _positional_cases(new, arity: int) -> list[tuple]:
     vector64 = new(native.asarray(VALUES.astype("float64")))
     if arity == 1:
         integers = new(native.asarray(numpy.arange(16)))
-        return [(matrix32,), (vector64,), (integers,), (new(native.asarray(numpy.float32(2.0))),)]
+        booleans = new(native.asarray(numpy.arange(16).reshape(4, 4) % 3 == 0))
+        scalar32 = new(native.asarray(numpy.float32(2.0)))
+        return [(matrix32,), (vector64,), (integers,), (scalar32,), (booleans,)]
     row32 = new(native.asarray(numpy.roll(VALUES, 3)[:4].astype("float32")))
     if arity == 3:  # (input, weight, bias)-like: with and without the optional third
         vector32 = new(native.asarray(VALUES[:4].astype("float32")))
