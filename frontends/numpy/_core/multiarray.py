@@ -129,11 +129,14 @@ def _element_key(key: Any, shape: tuple[int, ...]) -> tuple[Any, ...] | None:
 
 def _scalar_for(value: Any, dtype: numpy.dtype) -> Any:
     """``value`` when numpy's own ``a[i] = value`` into an array of ``dtype`` stores it as
-    the frontend does (a Python float or int into a float array, a numpy scalar of the
-    array's dtype), else None."""
+    the frontend does (a Python float or int into a float array, a Python int into an
+    integer one: numpy raises OverflowError out of its range, as NEP 50 says; a numpy
+    scalar of the array's dtype), else None."""
     kind = type(value)
-    if kind is float or kind is int:
+    if kind is float:
         return value if dtype.kind == "f" and dtype.type is not numpy.float16 else None
+    if kind is int:
+        return value if dtype.kind in "iuf" and dtype.type is not numpy.float16 else None
     if kind in _HOST_SCALARS and value.dtype == dtype:
         return value
     return None
@@ -142,13 +145,37 @@ def _scalar_for(value: Any, dtype: numpy.dtype) -> Any:
 _HOST_SCALARS = frozenset(numpy.dtype(code).type for code in "?bBhHiIlLqQefdFD")
 
 
-def _sole_holder(array: FrontendArray) -> builtins.bool:
-    """Whether ``array``'s own value (a root's host numpy array) may be written in place:
-    it owns its memory, is writeable, and nothing but ``array`` refers to it (no view of
-    it, no other frontend array or user variable): then no one can see the write but
-    ``array`` itself. The caller holds no reference to the value."""
-    value = array._value
-    return sys.getrefcount(value) <= _ONE_HOLDER and value.base is None and value.flags.writeable
+def _write_in_place(array: FrontendArray, key: Any, value: Any, held: int = 0) -> builtins.bool:
+    """Write ``value`` at ``key`` (a basic key) into ``array``'s host numpy value in place
+    and say so, where only ``array`` and its views can see that memory: a root's value it
+    owns, or a view's value that is a numpy view of such a root's (forward steps that
+    copy, as a reshape of a non-contiguous array, give none), writeable, and referred to
+    by nothing else (no other frontend array, user variable or numpy view; the caller
+    holds ``held`` references to ``array``'s value). Views of the root see the write:
+    the root's version changes. Otherwise (False) the caller writes a new value."""
+    target = array._value
+    if type(target) is not numpy.ndarray or not target.flags.writeable:
+        return False
+    root = array._root
+    if root is None:
+        if target.base is not None or sys.getrefcount(target) > _ONE_HOLDER + held:
+            return False
+        target[key] = value
+        array._version += 1
+        return True
+    base = root._value
+    if (
+        array._seen_version != root._version
+        or target.base is not base
+        or base.base is not None
+        or sys.getrefcount(target) > _ONE_HOLDER + held
+        or sys.getrefcount(base) > _ONE_HOLDER + 1
+    ):
+        return False
+    target[key] = value
+    root._version += 1
+    array._seen_version = root._version
+    return True
 
 
 class _Holder:
@@ -156,13 +183,13 @@ class _Holder:
 
 
 def _references(array: Any) -> int:
-    value = array._value
-    return sys.getrefcount(value)
+    target = array._value
+    return sys.getrefcount(target)
 
 
 _holder = _Holder()
 _holder._value = numpy.empty(1)
-_ONE_HOLDER = _references(_holder)  # the count :func:`_sole_holder` sees for one holder
+_ONE_HOLDER = _references(_holder)  # what :func:`_write_in_place` counts for one holder
 del _holder
 
 
@@ -613,16 +640,14 @@ class ndarray(FrontendArray):
         return ndarray._from_native(ops.get_item(value, native_key))
 
     def __setitem__(self, key: Any, value: Any) -> None:
-        if self._root is None and type(self._value) is numpy.ndarray and _sole_holder(self):
-            # one element of a host array nothing else sees (``a[i, j] = x`` in a Python
-            # loop): numpy's own write, in place, instead of a copy of the array
-            target = self._value
-            element = _element_key(key, target.shape)
-            if element is not None and self._writeable:
-                scalar = _scalar_for(value, target.dtype)
-                if scalar is not None:
-                    target[element] = scalar
-                    self._version += 1
+        if type(self._value) is numpy.ndarray and self._writeable:
+            # one element of a host array (``a[i, j] = x`` in a Python loop): numpy's own
+            # write, in place where nothing else sees the memory, not a copy of the array
+            shape, dtype = self._value.shape, self._value.dtype
+            element = _element_key(key, shape)
+            if element is not None:
+                scalar = _scalar_for(value, dtype)
+                if scalar is not None and _write_in_place(self, element, scalar):
                     return
         self._setitem(key, value)
 
@@ -640,6 +665,8 @@ class ndarray(FrontendArray):
                 _check_key(native_key, shape)
                 value = _value_of_dtype(value, dtype)
                 if not value.shape:
+                    if current is self._value and _write_in_place(self, native_key, value, held=1):
+                        return
                     if type(current) is numpy.ndarray:
                         new = current.copy()
                         new[native_key] = value
@@ -651,15 +678,21 @@ class ndarray(FrontendArray):
         value = _value_of_dtype(value, dtype)
         _check_key(native_key, tuple(current.shape))
         if value.shape:  # (a 0-d value fits any selection: set_item broadcasts it)
-            selected = ops.get_item(current, native_key)
+            selected = tuple(ops.get_item(current, native_key).shape)
             try:
-                numpy.broadcast_shapes(tuple(value.shape), tuple(selected.shape))
-                value = ops.broadcast_to(value, tuple(selected.shape))
+                numpy.broadcast_shapes(tuple(value.shape), selected)
+                value = ops.broadcast_to(value, selected)
             except ValueError:
                 raise ValueError(
                     f"could not broadcast input array from shape {tuple(value.shape)} into "
-                    f"shape {tuple(selected.shape)}"
+                    f"shape {selected}"
                 ) from None
+        if (
+            current is self._value
+            and _is_basic(native_key)
+            and _write_in_place(self, native_key, value, held=1)
+        ):
+            return
         self._assign(ops.set_item(current, native_key, value))
 
     # ------------------------------------------------------------------ shape views

@@ -186,9 +186,35 @@ def test_element_write_in_place_is_seen_by_the_array_only(backend):
         d = np.ones(2)
         e = d.copy()
         d[0] = 0.0
-        return a, flat, c, view, d, e
+        f = np.zeros((2, 3, 2))
+        f[1][0, 1] = 4.0  # into a view nothing else holds: its root's memory
+        f[0][1, :] = [1.0, 2.0]
+        f[:, 2][0] = 3.0
+        g = f[1]
+        f[1][1, 1] = 5.0  # while another view is held
+        h = np.arange(6).reshape(2, 3).T  # a view of a view
+        h[1, 0] = -1
+        h[0] = 7
+        flat2 = f.reshape(-1)[:4]
+        f[0, 0] = 9.0
+        return a, flat, c, view, d, e, f, g, h, flat2
 
     compare(run)
+
+    def shared(np):  # a flattened copy (on numpy's backend: the same memory) is kept
+        f = np.zeros((2, 3))
+        flat = f.flatten()
+        f[1][0] = 4.0
+        f[0][1:] = 2.0
+        return f, flat
+
+    compare(shared)
+
+    def overflow(np):
+        a = np.zeros(2, dtype="int8")
+        a[0] = 200
+
+    compare(overflow)
     a = fnp.zeros(3)
     a.flags.writeable = False
     with pytest.raises(ValueError):
