@@ -386,6 +386,7 @@ def _extremum(
     return result
 
 
+@fast("max", "a", keywords={"axis": "axis", "keepdims": "keepdims"}, dtypes=("int64",))
 @numpy_function(returns_scalars=True)
 def max(
     a: ArrayLike,
@@ -399,6 +400,7 @@ def max(
     return _finish(_extremum(True, a, axis, keepdims, initial, where), out)
 
 
+@fast("min", "a", keywords={"axis": "axis", "keepdims": "keepdims"}, dtypes=("int64",))
 @numpy_function(returns_scalars=True)
 def min(
     a: ArrayLike,

@@ -154,6 +154,17 @@ def cummin(x: numpy.ndarray, /, *, axis: int | None = None) -> CumulativeResult:
     return _cumulative_extreme(numpy.minimum, x, axis, "cummin")
 
 
+def _max_kernel(x: numpy.ndarray, /, *, axis: Any = None, keepdims: bool = False) -> numpy.ndarray:
+    """numpy.max's own reduction (an empty one raises: the implementation handles it)."""
+    return numpy.asarray(numpy.maximum.reduce(x, axis=axis, keepdims=keepdims))
+
+
+def _min_kernel(x: numpy.ndarray, /, *, axis: Any = None, keepdims: bool = False) -> numpy.ndarray:
+    """numpy.min's own reduction (an empty one raises: the implementation handles it)."""
+    return numpy.asarray(numpy.minimum.reduce(x, axis=axis, keepdims=keepdims))
+
+
+@direct(_max_kernel, keywords=("axis", "keepdims"))
 def max(  # noqa: A001
     x: numpy.ndarray, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
 ) -> numpy.ndarray:
@@ -162,6 +173,7 @@ def max(  # noqa: A001
     return numpy.asarray(numpy.max(_ordered(x), axis=axes, keepdims=keepdims)).astype(x.dtype)
 
 
+@direct(_min_kernel, keywords=("axis", "keepdims"))
 def min(  # noqa: A001
     x: numpy.ndarray, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
 ) -> numpy.ndarray:
