@@ -53,6 +53,8 @@ from frontends.base.host import HostInput, is_host, route
 from frontends.base.promotion import PromotionRules
 
 _SCALARS = (bool, int, float, complex)
+# arguments the general path passes on as they are (no array inside, never a host value)
+_PLAIN = frozenset((*_SCALARS, type(None), str))
 
 
 def wrap_integer(value: int, dtype: core.Dtype) -> int:
@@ -398,9 +400,10 @@ class FrontendFunctions:
             if host_input is None:
                 args = [a.native if isinstance(a, FrontendArray) else unwrap(a) for a in args]
             else:  # (unwrap checks for host values)
-                args = [unwrap(a) for a in args]
+                args = [a if type(a) in _PLAIN else unwrap(a) for a in args]
             for key, value in kwargs.items():
-                kwargs[key] = unwrap(value)
+                if type(value) not in _PLAIN:
+                    kwargs[key] = unwrap(value)
             for name, index in array_like:
                 if index is not None and index < len(args):
                     value = args[index]

@@ -27,7 +27,7 @@ def as_native(value: Any, dtype: Any = None) -> Any:
         value = value.native
         if type(value) is numpy.ndarray and value.dtype.kind in HOST_KINDS:
             raise nt.HostDtypeError(f"a host-held array of dtype {value.dtype!r}")
-    elif not isinstance(value, core.current_backend().native_array_types):
+    elif not isinstance(value, (state := core.current_backend()).native_array_types):
         host = (
             numpy.asarray(value)
             if dtype is None
@@ -36,7 +36,8 @@ def as_native(value: Any, dtype: Any = None) -> Any:
         nt.as_core(host.dtype)  # a clear error for strings, objects, datetimes
         if not host.dtype.isnative:  # big-endian data: the backends take the native order
             host = host.astype(host.dtype.newbyteorder("="))
-        return ops.asarray(host)
+        # (the numpy backend's native array is numpy's: core's asarray would pass it on)
+        return host if state.name == "numpy" else ops.asarray(host)
     elif (
         type(value) is numpy.ndarray
         and value.dtype.kind not in "biufc"

@@ -608,9 +608,14 @@ class ndarray(FrontendArray):
     # ------------------------------------------------------------------ indexing
     def __getitem__(self, key: Any) -> Any:
         value = self.stored
-        element = _element_key(key, value.shape)
-        if element is not None:  # one element (a numpy scalar, read where it is held)
-            return _element(value, element)
+        if type(key) is int:  # one element of a 1-D array (a numpy scalar, read where held)
+            shape = value.shape
+            if len(shape) == 1 and -shape[0] <= key < shape[0]:
+                return value[key] if type(value) is numpy.ndarray else _element(value, (key,))
+        else:  # one element by a tuple or a numpy integer: a[i, j]
+            element = _element_key(key, value.shape)
+            if element is not None:
+                return _element(value, element)
         return self._subscript(key)
 
     def _subscript(self, key: Any) -> Any:
