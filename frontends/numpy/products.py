@@ -80,6 +80,15 @@ def _check_out(out: Any, shape: tuple[int, ...], dtype: core.Dtype) -> None:
 # dot, vdot, inner, outer, tensordot, kron
 # ---------------------------------------------------------------------------------------
 def _dot_native(a: Any, b: Any) -> Any:
+    sa, sb = a.shape, b.shape
+    if (  # the common case at once: vectors and matrices of one (not bool) dtype
+        a.dtype == b.dtype
+        and 0 < len(sa) <= 2
+        and 0 < len(sb) <= 2
+        and sa[-1] == sb[0]
+        and _dtype(a) != core.bool
+    ):
+        return ops.matmul(a, b)
     (a, b), _ = _promote(a, b)
     sa, sb = _shape(a), _shape(b)
     if not sa or not sb:

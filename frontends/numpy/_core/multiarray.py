@@ -145,8 +145,21 @@ def _scalar_for(value: Any, dtype: numpy.dtype) -> Any:
 _HOST_SCALARS = frozenset(numpy.dtype(code).type for code in "?bBhHiIlLqQefdFD")
 
 
+def _is_host_mask(key: tuple[Any, ...], shape: tuple[int, ...]) -> builtins.bool:
+    """Whether ``key`` is one boolean numpy array over the leading axes of ``shape``
+    (``a[a > 0] = x``): a write through it selects each element once."""
+    if len(key) != 1:
+        return False
+    mask = key[0]
+    return (
+        type(mask) is numpy.ndarray
+        and mask.dtype == numpy.bool_
+        and mask.shape == shape[: mask.ndim]
+    )
+
+
 def _write_in_place(array: FrontendArray, key: Any, value: Any, held: int = 0) -> builtins.bool:
-    """Write ``value`` at ``key`` (a basic key) into ``array``'s host numpy value in place
+    """Write ``value`` at ``key`` (a basic key or a boolean mask) into ``array``'s host numpy value in place
     and say so, where only ``array`` and its views can see that memory: a root's value it
     owns, or a view's value that is a numpy view of such a root's (forward steps that
     copy, as a reshape of a non-contiguous array, give none), writeable, and referred to
@@ -548,7 +561,7 @@ class ndarray(FrontendArray):
             raise TypeError("iteration over a 0-d array")
         if self.ndim == 1:
             return self._elements(self.shape[0])
-        return (self[index] for index in range(self.shape[0]))
+        return (self._subscript(index) for index in range(self.shape[0]))  # rows: views
 
     def _elements(self, length: int) -> Iterator[Any]:
         """A 1-D array's elements, numpy scalars read from one host copy (a backend
@@ -694,7 +707,7 @@ class ndarray(FrontendArray):
                 ) from None
         if (
             current is self._value
-            and _is_basic(native_key)
+            and (_is_basic(native_key) or _is_host_mask(native_key, current.shape))
             and _write_in_place(self, native_key, value, held=1)
         ):
             return

@@ -197,7 +197,11 @@ def test_element_write_in_place_is_seen_by_the_array_only(backend):
         h[0] = 7
         flat2 = f.reshape(-1)[:4]
         f[0, 0] = 9.0
-        return a, flat, c, view, d, e, f, g, h, flat2
+        k = np.arange(6.0).reshape(2, 3)
+        k[k > 2] = -1.0
+        k[np.asarray([True, False])] = np.asarray([7.0, 8.0, 9.0])
+        k[k < 0] = np.asarray([4.0, 5.0])
+        return a, flat, c, view, d, e, f, g, h, flat2, k
 
     compare(run)
 
