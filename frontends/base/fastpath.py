@@ -135,6 +135,7 @@ def fast_function(
     host_array_types: set[type] | None = None,
     reverse: bool = False,
     dtypes: Sequence[str] = (),
+    convert: Callable[[Any], Any] | None = None,
 ) -> Callable[..., Any]:
     """``general`` with a fast path in front: when the parameters ``arrays`` hold arrays
     whose exact type is in ``array_types`` (the set is read at call time: a frontend may
@@ -161,7 +162,9 @@ def fast_function(
     the opposite order (a reflected operator, ``2.0 - a`` as ``a.__rsub__(2.0)``).
     ``dtypes``: core dtypes taken besides float32 and float64, for a function of one
     array whose kernel gives the framework's result on them too (numpy's ``sum`` of
-    int64 or bool: int64). While
+    int64 or bool: int64). ``convert``: a list or tuple given for the first array is
+    ``convert(value)`` where that is not None (a frontend array: ``np.max([a, b])``).
+    While
     autodiff records, a call with a tracked input goes to the recording core function
     instead, scalars included.
     """
@@ -179,6 +182,12 @@ def fast_function(
     conditions = [f"{name} is _default_{name}" for name in others if name not in keywords]
     conditions += [f"type({name}) in _T" for name in (*masks, first)]
     lines = [f"def {general.__name__}({names}):", f"    if {' and '.join(conditions)}:"]
+    if convert is not None and not mask:
+        lines[1:1] = [
+            f"    if type({first}) is list or type({first}) is tuple:",
+            f"        _c_ = _convert({first})",
+            f"        if _c_ is not None: {first} = _c_",
+        ]
     lines += [f"        _m_ = «{name}»" for name in masks]
     lines += [
         f"        _n0_ = «{first}»",
@@ -252,6 +261,7 @@ def fast_function(
         _new=new,
         _nodes=autodiff._nodes,
         _keyword_arguments=_keyword_arguments,
+        _convert=convert,
         _recording=False,
         _D=binding,
         _K=None,

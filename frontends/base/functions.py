@@ -273,6 +273,7 @@ class FrontendFunctions:
         numpy_scalars: bool = False,
         reverse: bool = False,
         dtypes: tuple[str, ...] = (),
+        convert: Callable[[Any], Any] | None = None,
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """A fast path in front of a frontend function (the outermost decorator): in the
         common case the function computes core's ``kernel`` of its parameters ``arrays``
@@ -282,7 +283,8 @@ class FrontendFunctions:
         exact types taken, default :attr:`fast_types`; ``signature``: the function's where
         the general path's is not; ``numpy_scalars``: numpy float scalars of the arrays'
         dtype stand for arrays too; ``reverse``: the kernel takes the arrays in the
-        opposite order; ``dtypes``: core dtypes taken besides the float ones; as :func:`~frontends.base.fastpath.fast_function` says)."""
+        opposite order; ``dtypes``: core dtypes taken besides the float ones;
+        ``convert``: makes a list or tuple given for the first array a frontend array; as :func:`~frontends.base.fastpath.fast_function` says)."""
 
         def decorate(general: Callable[..., Any]) -> Callable[..., Any]:
             return fast_function(
@@ -298,6 +300,7 @@ class FrontendFunctions:
                 numpy_scalars=numpy_scalars,
                 reverse=reverse,
                 dtypes=dtypes,
+                convert=convert,
                 hosts=self.hosts,
                 host_array_types=self.fast_types,
             )

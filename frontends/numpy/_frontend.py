@@ -20,10 +20,11 @@ import core
 from core import errors as core_errors
 from core import native as ops
 from core import registry
+from frontends.base import host as _host
 from frontends.base.functions import FrontendFunctions
 from frontends.numpy._core import numerictypes as nt
 from frontends.numpy._core._conversion import as_native, as_scalar
-from frontends.numpy._core.multiarray import host_call, ndarray
+from frontends.numpy._core.multiarray import host_call, ndarray, new_array
 
 ArrayLike = Any
 """Annotation of a parameter the decorator makes a native array (see module docstring)."""
@@ -145,10 +146,30 @@ wrap = functions.wrap
 wrap_scalars = functions.wrap_scalars
 
 
-def fast(kernel: str, *arrays: str, **options: Any) -> Callable[..., Any]:
+def fast(kernel: str, *arrays: str, lists: bool = False, **options: Any) -> Callable[..., Any]:
     """:meth:`FrontendFunctions.fast` with numpy's results (0-d ones as numpy scalars);
-    numpy float scalars of the arrays' dtype take the fast path (``a <= a[i]``)."""
-    return functions.fast(kernel, *arrays, returns_scalars=True, numpy_scalars=True, **options)
+    numpy float scalars of the arrays' dtype take the fast path (``a <= a[i]``);
+    ``lists``: a list or tuple of numbers given for the first array does too
+    (``np.max([x, y])``), made an array as numpy makes it."""
+    convert = _listed_array if lists else None
+    return functions.fast(
+        kernel, *arrays, returns_scalars=True, numpy_scalars=True, convert=convert, **options
+    )
+
+
+def _listed_array(value: list[Any] | tuple[Any, ...]) -> ndarray | None:
+    """``value`` as numpy's array of it, held on the host, when its items are numbers
+    (numpy's and Python's, host-resident arrays) and numpy gives a number dtype; None
+    otherwise (items a backend holds, strings, ragged lists: the general path)."""
+    if _host.host_calls.active and not _host.host_args(value):
+        return None
+    try:
+        array = numpy.asarray(value)
+    except Exception:
+        return None
+    if array.dtype.kind not in "biufc" or not array.dtype.isnative:
+        return None
+    return new_array(ndarray, array)
 
 
 registry.on_activate(_track_backend)

@@ -175,7 +175,13 @@ def _sum_like(
     return result
 
 
-@fast("sum", "a", keywords={"axis": "axis", "keepdims": "keepdims"}, dtypes=("int64", "bool"))
+@fast(
+    "sum",
+    "a",
+    keywords={"axis": "axis", "keepdims": "keepdims"},
+    dtypes=("int64", "bool"),
+    lists=True,
+)
 @numpy_function(returns_scalars=True)
 def sum(
     a: ArrayLike,
@@ -386,7 +392,7 @@ def _extremum(
     return result
 
 
-@fast("max", "a", keywords={"axis": "axis", "keepdims": "keepdims"}, dtypes=("int64",))
+@fast("max", "a", keywords={"axis": "axis", "keepdims": "keepdims"}, dtypes=("int64",), lists=True)
 @numpy_function(returns_scalars=True)
 def max(
     a: ArrayLike,
@@ -400,7 +406,7 @@ def max(
     return _finish(_extremum(True, a, axis, keepdims, initial, where), out)
 
 
-@fast("min", "a", keywords={"axis": "axis", "keepdims": "keepdims"}, dtypes=("int64",))
+@fast("min", "a", keywords={"axis": "axis", "keepdims": "keepdims"}, dtypes=("int64",), lists=True)
 @numpy_function(returns_scalars=True)
 def min(
     a: ArrayLike,

@@ -124,7 +124,11 @@ def _mean_native(
 
 
 @fast(
-    "mean", "a", keywords={"axis": "axis", "keepdims": "keepdims"}, array_types=numpy_backend_types
+    "mean",
+    "a",
+    keywords={"axis": "axis", "keepdims": "keepdims"},
+    array_types=numpy_backend_types,
+    lists=True,
 )
 @numpy_function(returns_scalars=True)
 def mean(

@@ -281,6 +281,18 @@ def test_inplace_operators(backend):
     compare(casts)
 
 
+def test_reductions_of_lists(backend):
+    """sum/max/min/mean of lists and tuples (numbers, numpy scalars, arrays) as numpy
+    makes arrays of them; empty and non-number lists give numpy's errors."""
+    scalars = [numpy.float64(1.5), numpy.float64(-2.0), numpy.float64(0.25)]
+    compare(lambda np: (np.max(scalars), np.min(scalars), np.sum(scalars), np.mean(scalars)))
+    compare(lambda np: (np.sum([1, 2, 3]), np.mean((1, 2)), np.sum([True, False, True])))
+    compare(lambda np: (np.max([[1.0, 5.0], [3.0, 2.0]], axis=0), np.sum([[1, 2]], axis=1)))
+    compare(lambda np: np.sum([np.asarray([1.0, 2.0]), np.asarray([3.0, 4.0])], axis=0))
+    compare(lambda np: np.max([]))
+    compare(lambda np: np.sum([[1.0], [2.0, 3.0]]))
+
+
 def test_binary_promotion_every_pair():
     """Promotion is backend-independent data: every pair, on the default backend."""
     for left, right in itertools.product(DTYPES, repeat=2):
