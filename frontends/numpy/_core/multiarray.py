@@ -244,6 +244,15 @@ def _permutation(axes: tuple[int, ...]) -> tuple[Any, Any]:
     return steps
 
 
+def _view(array: ndarray, forward: Any, inverse: Any) -> ndarray:
+    """``array._make_view(forward, inverse)``; :meth:`ndarray._subscript` calls it
+    directly: it runs where the view is made already (a host call when one is needed),
+    so the host-call check of ``_make_view`` would only pass the call on."""
+    view = array._view_from(forward(array.native), forward, inverse)
+    view._writeable = array._writeable and inverse is not None
+    return view
+
+
 def new_array(cls: type[ndarray], value: Any) -> ndarray:
     """``cls._from_native(value)``: a new array around a native value. FrontendArray's
     fields and ``_writeable`` are set here in one call (every result is made here: a second
@@ -282,9 +291,7 @@ class ndarray(FrontendArray):
     _from_native = classmethod(new_array)
 
     def _make_view(self, forward: Any, inverse: Any) -> ndarray:
-        view = self._view_from(forward(self.native), forward, inverse)
-        view._writeable = self._writeable and inverse is not None
-        return view
+        return _view(self, forward, inverse)
 
     def _check_writeable(self) -> None:
         if not self._writeable:
@@ -638,7 +645,7 @@ class ndarray(FrontendArray):
         if kind is int or kind is slice:  # the common keys, checked here at once
             shape = value.shape
             if shape and (kind is slice or -shape[0] <= key < shape[0]):
-                return self._make_view(*_basic_steps((key,)))
+                return _view(self, *_basic_steps((key,)))
         elif kind is tuple and len(key) <= len(value.shape):  # ints and slices: a[i, :]
             sliced = False
             for item, extent in zip(key, value.shape):
@@ -648,13 +655,13 @@ class ndarray(FrontendArray):
                     break
             else:
                 if sliced or len(key) < len(value.shape):
-                    return self._make_view(*_basic_steps(key))
+                    return _view(self, *_basic_steps(key))
         native_key = _native_key(key)
         _check_key(native_key, tuple(value.shape))
         if _is_basic(native_key):
             if len(native_key) == len(value.shape) and all(type(i) is int for i in native_key):
                 return _element(value, native_key)
-            return self._make_view(*_basic_steps(native_key))
+            return _view(self, *_basic_steps(native_key))
         return ndarray._from_native(ops.get_item(value, native_key))
 
     def __setitem__(self, key: Any, value: Any) -> None:
