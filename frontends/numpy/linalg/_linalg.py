@@ -241,10 +241,22 @@ def _solve_native(a: Any, b: Any) -> Any:
     )
 
 
+def _host_float64(*natives: Any) -> bool:
+    """Whether every native is a float64 numpy array: core is bound to numpy then (its
+    backend, or a host call), where numpy's own function is the frontend's result, with
+    no layers around a small matrix's LAPACK call (a GMM's per-sample solve)."""
+    return all(type(n) is numpy.ndarray and n.dtype == numpy.float64 for n in natives)
+
+
 @numpy_function()
 def solve(a: ArrayLike, b: ArrayLike) -> Any:
     """numpy.linalg.solve: ``x`` with ``a @ x == b``; ``b`` is a vector only when 1-D
     (numpy 2's rule), otherwise a (stack of) matrix."""
+    if _host_float64(a, b):
+        try:
+            return numpy.linalg.solve(a, b)
+        except (LinAlgError, ValueError):  # the frontend's own path raises numpy's error
+            pass
     return _back(_solve_native(a, b), _common_type(a, b))
 
 
@@ -330,6 +342,11 @@ def pinv(a: ArrayLike, rcond: Any = None, hermitian: bool = False, *, rtol: Any 
             rcond = rtol
     elif rtol is not _NO_VALUE:
         raise ValueError("`rtol` and `rcond` can't be both set.")
+    if _host_float64(a) and type(rcond) is float:
+        try:
+            return wrap(numpy.linalg.pinv(a, rcond=rcond, hermitian=hermitian))
+        except (LinAlgError, ValueError):  # the frontend's own path raises numpy's error
+            pass
     return wrap(_pinv_native(a, rcond, hermitian))
 
 
@@ -608,6 +625,12 @@ def det(a: ArrayLike) -> Any:
 def slogdet(a: ArrayLike) -> Any:
     """numpy.linalg.slogdet: ``(sign, logabsdet)``; sign 0 and logabsdet -inf for a
     singular matrix."""
+    if _host_float64(a):
+        try:
+            sign, logabsdet = numpy.linalg.slogdet(a)
+            return SlogdetResult(numpy.asarray(sign), numpy.asarray(logabsdet))
+        except (LinAlgError, ValueError):  # the frontend's own path raises numpy's error
+            pass
     sign, logabsdet = ops.linalg.slogdet(_square_float(a))
     return _back(SlogdetResult(sign, logabsdet), _common_type(a))
 
