@@ -107,7 +107,8 @@ def _from_python(obj: Any) -> tuple[Any, core.Dtype, bool]:
         if stacked:  # JAX promotes the elements on its lattice (Python scalars weak)
             dt = _jdt.lattice_result_type(*leaves)[0]
         return host, dt, False
-    native = _ops.asarray(obj)
+    # another frontend's array gives its value (a traced one too: no read to the host)
+    native = obj.native if isinstance(obj, FrontendArray) else _ops.asarray(obj)
     return native, _jdt.canonicalize(core.as_core_dtype(native.dtype)), False
 
 

@@ -123,13 +123,17 @@ def test_other_frontends_take_host_arrays_on_the_backend(device_backend):
     numpy.testing.assert_array_equal(tensor.numpy(), [0.0, 2.0, 4.0])
 
 
-def test_a_traced_function_runs_on_the_backend():
+@pytest.mark.parametrize("threshold", [0, 1 << 16])
+def test_a_numpy_array_made_inside_a_trace_reaches_jax(threshold):
+    """Host-resident, it is a constant of the trace; on the backend, a traced value that
+    jnp.asarray takes as it is (it read it to the host before)."""
     from frontends import jax
 
     with core.use_backend("jax"):
+        core.set_host_threshold(threshold)
 
         def step(x):
-            return x + jax.numpy.asarray(fnp.ones(3))  # a host array read inside a trace
+            return x + jax.numpy.asarray(fnp.ones(3))
 
         result = jax.jit(step)(jax.numpy.arange(3.0))
         numpy.testing.assert_array_equal(numpy.asarray(result), [1.0, 2.0, 3.0])
