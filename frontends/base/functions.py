@@ -379,8 +379,7 @@ class FrontendFunctions:
             if (
                 host_calls is not None
                 and host_calls.allowed
-                and _host.host_args(*args)
-                and (not kwargs or _host.host_args(*kwargs.values()))
+                and _host.host_args(*args, *kwargs.values())
             ):
                 return _host.call_on_host(wrapper, args, kwargs)
             if aliases and kwargs:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from threading import active_count
 from typing import Any
 
 import numpy
@@ -183,9 +184,11 @@ def _all_host(values: Any) -> bool:
 
 
 def host_args(*args: Any) -> bool:
-    """Whether a call with these arguments may be a host call (all host-resident; the
-    caller checks :data:`host_calls` first)."""
-    return _all_host(args)
+    """Whether a call with these arguments may be a host call (the caller checks
+    :data:`host_calls` first): all host-resident, and this the process's only thread (a
+    host call binds core to numpy process-wide, as ``core.set_backend`` does: another
+    thread's calls meanwhile would run on numpy)."""
+    return _all_host(args) and active_count() == 1
 
 
 def _placed(result: Any) -> Any:
@@ -235,7 +238,7 @@ def hosted(fn: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(fn)
     def call(*args: Any, **kwargs: Any) -> Any:
-        if host_calls.allowed and _all_host(args) and (not kwargs or _all_host(kwargs.values())):
+        if host_calls.allowed and host_args(*args, *kwargs.values()):
             return call_on_host(fn, args, kwargs)
         return fn(*args, **kwargs)
 

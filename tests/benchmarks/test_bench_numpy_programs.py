@@ -1,6 +1,7 @@
 """Smoke test of the numpy-programs benchmark at its tiny size (numpy-ml's programs on the
-numpy backend, ported by ``transpile`` as a user ports them), and of its comparison with
-real numpy's results. No timing is asserted."""
+numpy and jax backends, ported by ``transpile`` as a user ports them, host residency at
+its default on jax), and of its comparison with real numpy's results. No timing is
+asserted."""
 
 from __future__ import annotations
 
@@ -13,12 +14,12 @@ PROGRAMS = ["nml_decision_tree", "nml_linear_models"]
 
 def test_tiny_run_matches_real_numpy(tmp_path):
     records = tmp_path / "records.json"
-    argv = ["--size", "tiny", "--programs", *PROGRAMS, "--backends", "numpy"]
+    argv = ["--size", "tiny", "--programs", *PROGRAMS, "--backends", "numpy", "jax"]
     argv += ["--cache", str(tmp_path / "cache"), "--json", str(records)]
     assert bench_numpy_programs.main(argv) == 0
     rows = json.loads(records.read_text())["records"]
     assert [(r["name"], r["backend"], r["status"]) for r in rows] == [
-        (name, side, "pass") for name in PROGRAMS for side in ("real numpy", "numpy")
+        (name, side, "pass") for name in PROGRAMS for side in ("real numpy", "numpy", "jax")
     ]
     assert all(r["seconds"] > 0 and r["cpu"] > 0 for r in rows)
     # the port is the user's: the library tree and the drivers, transpiled into the cache
