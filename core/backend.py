@@ -208,7 +208,7 @@ def enter_host() -> BackendState | None:
     _current = _load(DEFAULT_BACKEND)
     from core import registry
 
-    registry.activate_natives(_current)
+    registry.activate_natives(_current, host=True)
     return previous
 
 
@@ -219,7 +219,9 @@ def exit_host(previous: BackendState | None) -> None:
     _hosted_from = None
     from core import registry
 
-    registry.activate_natives(previous if previous is not None else _load(DEFAULT_BACKEND))
+    registry.activate_natives(
+        previous if previous is not None else _load(DEFAULT_BACKEND), host=False
+    )
 
 
 def backend_of_native(value: Any) -> BackendState | None:

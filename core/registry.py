@@ -31,9 +31,11 @@ import inspect
 import sys
 import textwrap
 from collections.abc import Callable
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from core import dtypes as _dtypes
+from core import native as _native_module
 from core import support
 from core.backends import _wrap_scalar
 from core.dtypes import Dtype
@@ -340,13 +342,48 @@ def activate(state: BackendState, *, explicit: bool) -> None:
         listener(state)
 
 
-def activate_natives(state: BackendState) -> None:
+def activate_natives(state: BackendState, *, host: bool) -> None:
     """Put ``state``'s plain functions into :mod:`core.native` only, for a host call
-    (:func:`core.backend.enter_host`) and its end, and tell the :func:`on_host_switch`
-    listeners: ``core``'s public functions and dtypes stay as they are."""
-    _install(state.natives, sys.modules["core.native"])
+    (``host``: :func:`core.backend.enter_host`) and its end, and tell the
+    :func:`on_host_switch` listeners; ``core``'s public functions and dtypes stay as they
+    are. A host call swaps the sub-namespaces (``native.linalg`` ...) for the numpy
+    backend's own objects and its end puts the originals back, which ``activate`` keeps
+    bound to the backend set: fewer names to rebind per call."""
+    top, namespaces = _native_groups(state, host)
+    vars(_native_module).update(top)
+    for name, namespace in namespaces.items():
+        setattr(_native_module, name, namespace)
     for listener in _host_listeners:
         listener(state)
+
+
+def _native_groups(state: BackendState, host: bool) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``state``'s natives as (top-level functions, sub-namespace objects), made once."""
+    key = (id(state.natives), host)
+    groups = _native_group_cache.get(key)
+    if groups is None or groups[0] is not state.natives:
+        top: dict[str, Any] = {}
+        nested: dict[str, dict[str, Any]] = {}
+        for qualname, function in state.natives.items():
+            namespace, _, name = qualname.rpartition(".")
+            (nested.setdefault(namespace, {}) if namespace else top)[name] = function
+        namespaces = {
+            namespace: SimpleNamespace(**functions) if host else _native_namespaces[namespace]
+            for namespace, functions in nested.items()
+        }
+        groups = _native_group_cache[key] = (state.natives, top, namespaces)
+    return groups[1], groups[2]
+
+
+_native_group_cache: dict[
+    tuple[int, bool], tuple[dict[str, Any], dict[str, Any], dict[str, Any]]
+] = {}
+# core.native's own sub-namespace objects, which activate() keeps bound to the backend set
+_native_namespaces = {
+    name: value
+    for name, value in vars(_native_module).items()
+    if isinstance(value, SimpleNamespace)
+}
 
 
 _host_listeners: list[Callable[[BackendState], None]] = []
