@@ -191,6 +191,11 @@ def host_threshold() -> int:
     return _host_threshold
 
 
+def host_backend() -> BackendState:
+    """The backend host calls run on: core's numpy backend, loaded."""
+    return _load(DEFAULT_BACKEND)
+
+
 def hosting() -> bool:
     """Whether a host call runs (:func:`enter_host`): core is bound to numpy meanwhile."""
     return _hosted_from is not None
@@ -205,7 +210,7 @@ def enter_host() -> BackendState | None:
     global _current, _hosted_from
     previous = _current
     _hosted_from = previous
-    _current = _load(DEFAULT_BACKEND)
+    _current = host_backend()
     from core import registry
 
     registry.activate_natives(_current, host=True)

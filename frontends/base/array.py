@@ -22,6 +22,7 @@ from core import autodiff as _autodiff
 from core import native as _native_ops
 from core import registry as _registry
 from core.backend import current_backend as _current_backend
+from frontends.base import host as _host
 
 Forward = Callable[[Any], Any]
 Inverse = Callable[[Any, Any], Any] | None
@@ -83,9 +84,7 @@ class FrontendArray:
         if root is None or self._seen_version == root._version:
             return self._value
         if _residency.checking and _residency.to_backend and type(root._value) is numpy.ndarray:
-            from frontends.base.host import call_on_host
-
-            return call_on_host(_native_of, (self,), {})
+            return _host.call_on_host(_native_of, (self,), {})
         return self.native
 
     def _assign(self, value: Any) -> None:
@@ -265,7 +264,7 @@ class _Residency:
         views are held in one place): same values, so no new version."""
         if not self.to_backend:
             return numpy.asarray(_current_backend_of(value).module.to_numpy(value))
-        if value.dtype.kind in "USOMm":  # host dtypes stay numpy's (frontends.base.host)
+        if value.dtype.kind in _host.HOST_KINDS:  # strings, objects, dates stay numpy's
             return value
         from_numpy = _current_backend().module.from_numpy
         root = array._root

@@ -30,7 +30,7 @@ from typing import Any
 import numpy
 
 from core import autodiff, native, registry
-from core.backend import current_backend
+from core.backend import current_backend, host_backend
 from frontends.base import host
 
 # Python scalars the kernels convert as the frontends do: ints exact in float32, finite
@@ -278,9 +278,13 @@ def fast_function(
         def general_now(*args: Any, **kwargs: Any) -> Any:  # (a frontend may wrap it later)
             return namespace["_general"](*args, **kwargs)
 
-        host_namespace = {**namespace, "_general": host.on_host(general_now), "_STALE": _STALE}
+        host_namespace = {
+            **namespace,
+            "_general": host.always_on_host(general_now),
+            "_STALE": _STALE,
+        }
         host_namespace["_D"] = _Binding(
-            host_namespace, kernel, general, mask, host.numpy_state(), dtypes
+            host_namespace, kernel, general, mask, host_backend(), dtypes
         )
         host_namespace["_T"] = host_array_types
         host_source = _values_read(_HOST_VALUE, "\n".join(lines))

@@ -221,7 +221,7 @@ def call_on_host(fn: Callable[..., Any], args: Any, kwargs: dict[str, Any]) -> A
     return _placed(result)
 
 
-def on_host(fn: Callable[..., Any]) -> Callable[..., Any]:
+def always_on_host(fn: Callable[..., Any]) -> Callable[..., Any]:
     """``fn`` always on the host: inside a host call as it is, else as a host call."""
 
     def call(*args: Any, **kwargs: Any) -> Any:
@@ -243,8 +243,3 @@ def hosted(fn: Callable[..., Any]) -> Callable[..., Any]:
         return fn(*args, **kwargs)
 
     return call
-
-
-def numpy_state() -> Any:
-    """core's numpy backend (what host calls run on), loaded."""
-    return core.backend._load(core.backend.DEFAULT_BACKEND)
