@@ -80,6 +80,7 @@ def _never_exclusive(value: Any) -> bool:
 
 _loaded: dict[str, BackendState] = {}
 _current: BackendState | None = None  # None: no backend set, numpy used by default
+_activations = 0  # how many times a backend was activated (a host call checks it)
 _stack: list[BackendState | None] = []
 
 
@@ -117,8 +118,9 @@ def _load(name: str) -> BackendState:
 
 
 def _activate(state: BackendState | None) -> None:
-    global _current
+    global _current, _activations
     _current = state
+    _activations += 1
     from core import registry
 
     registry.activate(
@@ -201,7 +203,7 @@ def hosting() -> bool:
     return _hosted_from is not None
 
 
-def enter_host() -> BackendState | None:
+def enter_host() -> tuple[BackendState | None, int]:
     """Bind :mod:`core.native` to the numpy backend for a host call: a frontend call all
     of whose arrays are host-resident, while another backend is set. Returns what
     :func:`exit_host` restores. ``core``'s public functions and dtypes stay bound to the
@@ -214,19 +216,22 @@ def enter_host() -> BackendState | None:
     from core import registry
 
     registry.activate_natives(_current, host=True)
-    return previous
+    return previous, _activations
 
 
-def exit_host(previous: BackendState | None) -> None:
-    """End a host call: :mod:`core.native` bound to the backend set again."""
+def exit_host(entered: tuple[BackendState | None, int]) -> None:
+    """End a host call: :mod:`core.native` bound to the backend set again (everything
+    bound again if a backend was activated during the call: ``use_backend`` inside it)."""
     global _current, _hosted_from
-    _current = previous
+    previous, activations = entered
     _hosted_from = None
+    if activations != _activations:
+        _activate(previous)
+        return
+    _current = previous
     from core import registry
 
-    registry.activate_natives(
-        previous if previous is not None else _load(DEFAULT_BACKEND), host=False
-    )
+    registry.activate_natives(previous if previous is not None else host_backend(), host=False)
 
 
 def backend_of_native(value: Any) -> BackendState | None:

@@ -213,11 +213,11 @@ def _placed(result: Any) -> Any:
 def call_on_host(fn: Callable[..., Any], args: Any, kwargs: dict[str, Any]) -> Any:
     """``fn(*args, **kwargs)`` as a host call; its results past the threshold moved to
     the backend."""
-    previous = core.backend.enter_host()
+    entered = core.backend.enter_host()
     try:
         result = fn(*args, **kwargs)
     finally:
-        core.backend.exit_host(previous)
+        core.backend.exit_host(entered)
     return _placed(result)
 
 

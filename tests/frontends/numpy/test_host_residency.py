@@ -137,3 +137,16 @@ def test_a_numpy_array_made_inside_a_trace_reaches_jax(threshold):
 
         result = jax.jit(step)(jax.numpy.arange(3.0))
         numpy.testing.assert_array_equal(numpy.asarray(result), [1.0, 2.0, 3.0])
+
+
+def test_a_backend_activated_inside_a_host_call_is_undone_after_it(device_backend):
+    """Code called back from a host call (``apply_along_axis``'s function) may set a
+    backend for a while: the host call ends with everything bound to the backend set."""
+    bound = (native.add, native.linalg.svd)
+
+    def callback(x):
+        with core.use_backend("numpy"):
+            return x + 1
+
+    assert fnp.apply_along_axis(callback, 0, fnp.arange(3)).tolist() == [1, 2, 3]
+    assert (native.add, native.linalg.svd) == bound and core.get_backend() == device_backend
