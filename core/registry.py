@@ -327,6 +327,8 @@ def activate(state: BackendState, *, explicit: bool) -> None:
     from core import autodiff
 
     core = sys.modules["core"]
+    for name, namespace in _native_namespaces.items():  # (a host call may have swapped them)
+        setattr(_native_module, name, namespace)
     if autodiff.recording():
         natives, publics = _recording_functions(state, explicit)
     else:
