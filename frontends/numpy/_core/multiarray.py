@@ -84,6 +84,17 @@ def _native_key(key: Any) -> Any:
     return tuple(items)
 
 
+def _plain_basic(key: Any) -> builtins.bool:
+    """Whether an index key is basic with nothing to convert: a slice, or a tuple of ints,
+    slices, ``None`` and ``...``."""
+    if type(key) is slice:
+        return True
+    return type(key) is tuple and all(type(item) in _PLAIN_ITEMS for item in key)
+
+
+_PLAIN_ITEMS = frozenset((int, slice, type(None), type(Ellipsis)))
+
+
 def _basic_steps(key: tuple[Any, ...]) -> tuple[Any, Any]:
     """The view steps (forward, inverse) of a basic index key."""
 
@@ -244,11 +255,14 @@ def _permutation(axes: tuple[int, ...]) -> tuple[Any, Any]:
     return steps
 
 
-def _view(array: ndarray, forward: Any, inverse: Any) -> ndarray:
+def _view(array: ndarray, forward: Any, inverse: Any, value: Any = None) -> ndarray:
     """``array._make_view(forward, inverse)``; :meth:`ndarray._subscript` calls it
     directly: it runs where the view is made already (a host call when one is needed),
-    so the host-call check of ``_make_view`` would only pass the call on."""
-    view = array._view_from(forward(array.native), forward, inverse)
+    so the host-call check of ``_make_view`` would only pass the call on. ``value``: the
+    view's value when the caller has it (``forward(array.native)``)."""
+    if value is None:
+        value = forward(array.native)
+    view = array._view_from(value, forward, inverse)
     view._writeable = array._writeable and inverse is not None
     return view
 
@@ -636,6 +650,15 @@ class ndarray(FrontendArray):
             element = _element_key(key, value.shape)
             if element is not None:
                 return _element(value, element)
+        if type(value) is numpy.ndarray and _plain_basic(key):
+            # a host-held value and a basic key of ints and slices: numpy's own indexing
+            # gives the view's value (the same as core's get_item there), no host call
+            native_key = _native_key(key)
+            _check_key(native_key, value.shape)
+            result = value[native_key]
+            if type(result) is not numpy.ndarray:
+                return result
+            return _view(self, *_basic_steps(native_key), value=result)
         return self._subscript(key)
 
     def _subscript(self, key: Any) -> Any:
