@@ -128,11 +128,16 @@ class _HostCalls:
         )
         self.allowed = self.active and not self.hosting
 
+    def switch(self, state: Any) -> None:
+        """A host call starts or ends (nothing else changes meanwhile)."""
+        self.hosting = core.backend.hosting()
+        self.allowed = not self.hosting
+
 
 host_calls = _HostCalls()
 """Where calls run now (see :class:`_HostCalls`)."""
 core.registry.on_activate(host_calls.bind)
-core.registry.on_host_switch(host_calls.bind)
+core.registry.on_host_switch(host_calls.switch)
 host_calls.bind(core.current_backend())
 
 # type -> 0: holds no array (a number, a string, a dtype ...); 1: a frontend array;

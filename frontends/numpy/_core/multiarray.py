@@ -85,14 +85,14 @@ def _native_key(key: Any) -> Any:
 
 
 def _plain_basic(key: Any) -> builtins.bool:
-    """Whether an index key is basic with nothing to convert: a slice, or a tuple of ints,
-    slices, ``None`` and ``...``."""
+    """Whether an index key is basic with nothing to convert: a slice, or a tuple of ints
+    (numpy's too), slices, ``None`` and ``...``."""
     if type(key) is slice:
         return True
     return type(key) is tuple and all(type(item) in _PLAIN_ITEMS for item in key)
 
 
-_PLAIN_ITEMS = frozenset((int, slice, type(None), type(Ellipsis)))
+_PLAIN_ITEMS = frozenset((int, numpy.int64, numpy.int32, slice, type(None), type(Ellipsis)))
 
 
 def _basic_steps(key: tuple[Any, ...]) -> tuple[Any, Any]:
