@@ -335,6 +335,8 @@ def activate(state: BackendState, *, explicit: bool) -> None:
         natives = state.natives
         publics = state.publics if explicit else state.inferring_publics
     _install(natives, sys.modules["core.native"])
+    global _bound_natives
+    _bound_natives = natives
     _install(publics, core)
     global _dtypes_bound
     if _dtypes_bound != (state, explicit):  # not on a grad mode switch
@@ -345,13 +347,14 @@ def activate(state: BackendState, *, explicit: bool) -> None:
 
 
 def activate_natives(state: BackendState, *, host: bool) -> None:
-    """Put ``state``'s plain functions into :mod:`core.native` only, for a host call
-    (``host``: :func:`core.backend.enter_host`) and its end, and tell the
-    :func:`on_host_switch` listeners; ``core``'s public functions and dtypes stay as they
-    are. A host call swaps the sub-namespaces (``native.linalg`` ...) for the numpy
-    backend's own objects and its end puts the originals back, which ``activate`` keeps
-    bound to the backend set: fewer names to rebind per call."""
-    top, namespaces = _native_groups(state, host)
+    """For a host call (``host``: :func:`core.backend.enter_host`), put ``state``'s plain
+    functions into :mod:`core.native`; at its end (``state``: the backend set), put back
+    what :func:`activate` bound (the recording functions while autodiff records); tell the
+    :func:`on_host_switch` listeners either way. ``core``'s public functions and dtypes
+    stay as they are. A host call swaps the sub-namespaces (``native.linalg`` ...) for
+    the numpy backend's own objects and its end puts the originals back, which
+    ``activate`` keeps bound: fewer names to rebind per call."""
+    top, namespaces = _native_groups(state.natives if host else _bound_natives, host)
     vars(_native_module).update(top)
     for name, namespace in namespaces.items():
         setattr(_native_module, name, namespace)
@@ -359,24 +362,27 @@ def activate_natives(state: BackendState, *, host: bool) -> None:
         listener(state)
 
 
-def _native_groups(state: BackendState, host: bool) -> tuple[dict[str, Any], dict[str, Any]]:
-    """``state``'s natives as (top-level functions, sub-namespace objects), made once."""
-    key = (id(state.natives), host)
+def _native_groups(
+    natives: dict[str, Callable[..., Any]], host: bool
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``natives`` as (top-level functions, sub-namespace objects), made once."""
+    key = (id(natives), host)
     groups = _native_group_cache.get(key)
-    if groups is None or groups[0] is not state.natives:
+    if groups is None or groups[0] is not natives:
         top: dict[str, Any] = {}
         nested: dict[str, dict[str, Any]] = {}
-        for qualname, function in state.natives.items():
+        for qualname, function in natives.items():
             namespace, _, name = qualname.rpartition(".")
             (nested.setdefault(namespace, {}) if namespace else top)[name] = function
         namespaces = {
             namespace: SimpleNamespace(**functions) if host else _native_namespaces[namespace]
             for namespace, functions in nested.items()
         }
-        groups = _native_group_cache[key] = (state.natives, top, namespaces)
+        groups = _native_group_cache[key] = (natives, top, namespaces)
     return groups[1], groups[2]
 
 
+_bound_natives: dict[str, Callable[..., Any]] = {}  # what activate() put into core.native
 _native_group_cache: dict[
     tuple[int, bool], tuple[dict[str, Any], dict[str, Any], dict[str, Any]]
 ] = {}

@@ -28,7 +28,6 @@ from typing import Any
 import numpy
 
 import core
-from core import autodiff
 
 HOST_KINDS = frozenset("USOMm")
 """numpy dtype kinds held on the host: str_, bytes_, object_, datetime64, timedelta64."""
@@ -103,15 +102,15 @@ def route(
 # core bound to its numpy backend (``core.backend.enter_host``), the frontend's own code
 # unchanged. Results past the threshold move to the backend. A call that meets a
 # backend's array runs on the backend, and the host-resident arrays it reads move there
-# (``FrontendArray.native``). Nothing is host-resident while autodiff records; a traced
-# value (``jax.jit``, ``tf.function``) is a backend's, so a traced call is never a host
-# call.
+# (``FrontendArray.native``). A tracked value (autodiff) or a traced one (``jax.jit``,
+# ``tf.function``) is a backend's, so a call meeting one is never a host call.
 
 
 class _HostCalls:
     """Where a call of a hosting frontend runs, rebound on every backend activation and
-    host switch. ``active``: another backend is set, host residency is on and autodiff
-    does not record; ``hosting``: a host call runs; ``allowed``: a host call may start
+    host switch. ``active``: another backend is set and host residency is on (autodiff
+    recording or not: host-resident arrays are never tracked, and a call that meets a
+    tracked array is not a host call); ``hosting``: a host call runs; ``allowed``: a host call may start
     (active, none running); ``threshold``: the most elements a host-resident array holds."""
 
     __slots__ = ("active", "allowed", "hosting", "threshold")
@@ -123,9 +122,7 @@ class _HostCalls:
     def bind(self, state: Any) -> None:
         self.threshold = core.host_threshold()
         self.hosting = core.backend.hosting()
-        self.active = self.hosting or (
-            state.name != "numpy" and self.threshold > 0 and not autodiff.recording()
-        )
+        self.active = self.hosting or (state.name != "numpy" and self.threshold > 0)
         self.allowed = self.active and not self.hosting
 
     def switch(self, state: Any) -> None:

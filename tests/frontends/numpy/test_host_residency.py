@@ -150,3 +150,15 @@ def test_a_backend_activated_inside_a_host_call_is_undone_after_it(device_backen
 
     assert fnp.apply_along_axis(callback, 0, fnp.arange(3)).tolist() == [1, 2, 3]
     assert (native.add, native.linalg.svd) == bound and core.get_backend() == device_backend
+
+
+def test_host_calls_while_autodiff_records_leave_it_recording(device_backend):
+    """A torch parameter alive (autodiff records) does not stop host calls, and a host
+    call ends with core's recording functions bound again."""
+    from frontends import torch
+
+    weight = torch.ones(3, requires_grad=True)
+    host = fnp.arange(3.0) * 2 + 1
+    assert on_host(host) and host.tolist() == [1.0, 3.0, 5.0]
+    (weight * torch.as_tensor(host)).sum().backward()
+    numpy.testing.assert_array_equal(weight.grad.numpy(), [1.0, 3.0, 5.0])
