@@ -173,7 +173,7 @@ def use_backend(name: str) -> Iterator[str]:
 # host residency: small arrays computed by numpy while another backend is set
 # ---------------------------------------------------------------------------------------
 _host_threshold = 1 << 16
-_hosted_from: BackendState | None = None  # the backend set while a host call runs
+_hosting = False  # whether a host call runs
 
 
 def set_host_threshold(elements: int) -> None:
@@ -200,7 +200,7 @@ def host_backend() -> BackendState:
 
 def hosting() -> bool:
     """Whether a host call runs (:func:`enter_host`): core is bound to numpy meanwhile."""
-    return _hosted_from is not None
+    return _hosting
 
 
 def enter_host() -> tuple[BackendState | None, int]:
@@ -209,9 +209,9 @@ def enter_host() -> tuple[BackendState | None, int]:
     :func:`exit_host` restores. ``core``'s public functions and dtypes stay bound to the
     backend set (frontends call :mod:`core.native`); :func:`current_backend` is numpy
     until :func:`exit_host`. Not while autodiff records (the caller checks)."""
-    global _current, _hosted_from
+    global _current, _hosting
     previous = _current
-    _hosted_from = previous
+    _hosting = True
     _current = host_backend()
     from core import registry
 
@@ -222,9 +222,9 @@ def enter_host() -> tuple[BackendState | None, int]:
 def exit_host(entered: tuple[BackendState | None, int]) -> None:
     """End a host call: :mod:`core.native` bound to the backend set again (everything
     bound again if a backend was activated during the call: ``use_backend`` inside it)."""
-    global _current, _hosted_from
+    global _current, _hosting
     previous, activations = entered
-    _hosted_from = None
+    _hosting = False
     if activations != _activations:
         _activate(previous)
         return

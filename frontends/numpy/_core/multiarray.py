@@ -92,9 +92,6 @@ def _plain_basic(key: Any) -> builtins.bool:
     return type(key) is tuple and all(type(item) in _PLAIN_ITEMS for item in key)
 
 
-_PLAIN_ITEMS = frozenset((int, numpy.int64, numpy.int32, slice, type(None), type(Ellipsis)))
-
-
 def _basic_steps(key: tuple[Any, ...]) -> tuple[Any, Any]:
     """The view steps (forward, inverse) of a basic index key."""
 
@@ -118,6 +115,7 @@ def _element(value: Any, key: tuple[Any, ...]) -> Any:
 
 #: the exact types of numpy's integer scalars (an index read from an integer array)
 _NUMPY_INTEGERS = frozenset(numpy.dtype(code).type for code in "bBhHiIlLqQ")
+_PLAIN_ITEMS = frozenset((int, slice, type(None), type(Ellipsis))) | _NUMPY_INTEGERS
 
 
 def _element_key(key: Any, shape: tuple[int, ...]) -> tuple[Any, ...] | None:

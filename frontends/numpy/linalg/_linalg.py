@@ -241,22 +241,26 @@ def _solve_native(a: Any, b: Any) -> Any:
     )
 
 
-def _host_float64(*natives: Any) -> bool:
-    """Whether every native is a float64 numpy array: core is bound to numpy then (its
-    backend, or a host call), where numpy's own function is the frontend's result, with
-    no layers around a small matrix's LAPACK call (a GMM's per-sample solve)."""
-    return all(type(n) is numpy.ndarray and n.dtype == numpy.float64 for n in natives)
+def _numpy_own(function: Any, *natives: Any, **options: Any) -> Any:
+    """numpy's own ``function`` of float64 numpy arrays (core is bound to numpy then: its
+    backend, or a host call), where it is the frontend's result with no layers around a
+    small matrix's LAPACK call (a GMM's per-sample solve); None for other inputs, or when
+    numpy raises (the frontend's own path then raises numpy's error)."""
+    if not all(type(n) is numpy.ndarray and n.dtype == numpy.float64 for n in natives):
+        return None
+    try:
+        return function(*natives, **options)
+    except (LinAlgError, ValueError):
+        return None
 
 
 @numpy_function()
 def solve(a: ArrayLike, b: ArrayLike) -> Any:
     """numpy.linalg.solve: ``x`` with ``a @ x == b``; ``b`` is a vector only when 1-D
     (numpy 2's rule), otherwise a (stack of) matrix."""
-    if _host_float64(a, b):
-        try:
-            return numpy.linalg.solve(a, b)
-        except (LinAlgError, ValueError):  # the frontend's own path raises numpy's error
-            pass
+    result = _numpy_own(numpy.linalg.solve, a, b)
+    if result is not None:
+        return result
     return _back(_solve_native(a, b), _common_type(a, b))
 
 
@@ -342,11 +346,10 @@ def pinv(a: ArrayLike, rcond: Any = None, hermitian: bool = False, *, rtol: Any 
             rcond = rtol
     elif rtol is not _NO_VALUE:
         raise ValueError("`rtol` and `rcond` can't be both set.")
-    if _host_float64(a) and type(rcond) is float:
-        try:
-            return wrap(numpy.linalg.pinv(a, rcond=rcond, hermitian=hermitian))
-        except (LinAlgError, ValueError):  # the frontend's own path raises numpy's error
-            pass
+    if type(rcond) is float:
+        result = _numpy_own(numpy.linalg.pinv, a, rcond=rcond, hermitian=hermitian)
+        if result is not None:
+            return wrap(result)
     return wrap(_pinv_native(a, rcond, hermitian))
 
 
@@ -625,12 +628,9 @@ def det(a: ArrayLike) -> Any:
 def slogdet(a: ArrayLike) -> Any:
     """numpy.linalg.slogdet: ``(sign, logabsdet)``; sign 0 and logabsdet -inf for a
     singular matrix."""
-    if _host_float64(a):
-        try:
-            sign, logabsdet = numpy.linalg.slogdet(a)
-            return SlogdetResult(numpy.asarray(sign), numpy.asarray(logabsdet))
-        except (LinAlgError, ValueError):  # the frontend's own path raises numpy's error
-            pass
+    result = _numpy_own(numpy.linalg.slogdet, a)
+    if result is not None:
+        return SlogdetResult(numpy.asarray(result[0]), numpy.asarray(result[1]))
     sign, logabsdet = ops.linalg.slogdet(_square_float(a))
     return _back(SlogdetResult(sign, logabsdet), _common_type(a))
 
