@@ -162,3 +162,10 @@ def test_host_calls_while_autodiff_records_leave_it_recording(device_backend):
     assert on_host(host) and host.tolist() == [1.0, 3.0, 5.0]
     (weight * torch.as_tensor(host)).sum().backward()
     numpy.testing.assert_array_equal(weight.grad.numpy(), [1.0, 3.0, 5.0])
+
+
+@pytest.mark.parametrize("bad", [-1, 1.5, "65536"])
+def test_a_bad_threshold_is_refused_naming_it(bad):
+    with pytest.raises(ValueError, match="number of elements >= 0, got"):
+        core.set_host_threshold(bad)
+    assert core.host_threshold() == 0  # (this module's conftest set it; unchanged)
